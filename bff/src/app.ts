@@ -1,0 +1,118 @@
+// The Express application: security headers, the JSON API under /api and the built SPA.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { Router, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import compression from 'compression';
+import { isSpaPath } from '@carbon/shared';
+import type { Config } from './config';
+import type { Logger } from './log';
+import type { Pool } from './db/pool';
+import type { OidcClient } from './auth/oidcClient';
+import { enforceLifetimes, lifetimes, sessionMiddleware } from './auth/session';
+import { currentUser } from './auth/currentUser';
+import { rejectAuthorizationHeader, requireSameOrigin } from './auth/sameOrigin';
+import type { SessionEvents } from './auth/sessionEvents';
+import { requireUser } from './policies';
+import { errorHandler, notFound } from './http/errors';
+import { healthRoutes } from './http/health';
+import { sessionRoutes } from './http/session';
+import { unitRoutes } from './http/units';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppDeps {
+  config: Config;
+  log: Logger;
+  pool: Pool;
+  oidc: OidcClient;
+  sessionSecret: string;
+  sessionEvents: SessionEvents;
+  isShuttingDown: () => boolean;
+  loginRatePerMinute?: number;
+}
+
+function requestLog(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      // The path only: query strings may carry codes or personal data.
+      log.debug({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  };
+}
+
+export function createApp(d: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Quasar sets inline style attributes on its components.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      strictTransportSecurity: d.config.COOKIE_SECURE,
+    }),
+  );
+  app.use(compression());
+  app.use(requestLog(d.log));
+
+  const api = Router();
+  api.use(healthRoutes(d.pool, d.isShuttingDown));
+  api.use(express.json({ limit: '1mb' }));
+  api.use(rejectAuthorizationHeader);
+  api.use(requireSameOrigin(d.config.PUBLIC_ORIGIN));
+  api.use(sessionMiddleware(d.config, d.pool, d.sessionSecret));
+  api.use(enforceLifetimes(lifetimes(d.config)));
+  api.use(currentUser(d.pool));
+  api.use(
+    '/v1/session',
+    sessionRoutes({
+      pool: d.pool,
+      log: d.log,
+      oidc: d.oidc,
+      lifetimes: lifetimes(d.config),
+      cookieSecure: d.config.COOKIE_SECURE,
+      loginRatePerMinute: d.loginRatePerMinute ?? 30,
+      sessionEvents: d.sessionEvents,
+    }),
+  );
+  api.use('/v1/units', requireUser, unitRoutes(d.pool));
+  api.use((_req, _res, next) => next(notFound('No such API route.')));
+  app.use('/api', api);
+
+  serveSpa(app);
+  app.use(errorHandler(d.log));
+  return app;
+}
+
+/** The built SPA: static assets, and index.html for the SPA's own paths (history mode). */
+function serveSpa(app: express.Express): void {
+  const index = path.join(WEB_DIST, 'index.html');
+  app.use('/assets', express.static(path.join(WEB_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
+  app.get('/{*splat}', (req, res) => {
+    if (!fs.existsSync(index)) {
+      res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.status(isSpaPath(req.path) ? 200 : 404).sendFile(index);
+  });
+}

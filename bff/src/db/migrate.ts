@@ -1,0 +1,43 @@
+// Schema migrations: the SQL files in migrations/, applied in order by node-pg-migrate.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runner } from 'node-pg-migrate';
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+const MIN_SERVER_VERSION = 150000;
+
+export async function assertServerVersion(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ server_version_num: string }>('SHOW server_version_num');
+    const version = Number(rows[0]?.server_version_num);
+    if (version < MIN_SERVER_VERSION) {
+      throw new Error(`PostgreSQL ${Math.floor(version / 10000)} is too old: 15 or newer is required (UNIQUE NULLS NOT DISTINCT).`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<void> {
+  await assertServerVersion(databaseUrl);
+  await runner({
+    databaseUrl,
+    dir: MIGRATIONS_DIR,
+    migrationsTable: 'pgmigrations',
+    direction: 'up',
+    checkOrder: true,
+    log,
+    logger: { debug: () => {}, info: log, warn: log, error: log },
+  });
+}
+
+/** Latest migration name on disk vs. applied: used by /ready. */
+export async function pendingMigrations(pool: pg.Pool): Promise<number> {
+  const fs = await import('node:fs/promises');
+  const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'));
+  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pgmigrations');
+  return files.length - (rows[0]?.n ?? 0);
+}

@@ -1,0 +1,7 @@
+import { parse } from 'cookie';
+import type { Request } from 'express';
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  return header ? parse(header)[name] : undefined;
+}

@@ -1,0 +1,28 @@
+// Liveness (the process answers) and readiness (database reachable, schema current).
+import { Router } from 'express';
+import type { Pool } from '../db/pool';
+import { pendingMigrations } from '../db/migrate';
+
+export function healthRoutes(pool: Pool, isShuttingDown: () => boolean): Router {
+  const r = Router();
+  r.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  r.get('/ready', async (_req, res) => {
+    if (isShuttingDown()) {
+      res.status(503).json({ status: 'shutting_down', detail: 'This instance is shutting down.' });
+      return;
+    }
+    try {
+      const pending = await pendingMigrations(pool);
+      if (pending > 0) {
+        res.status(503).json({ status: 'migrating', detail: `${pending} migration(s) not applied yet.` });
+        return;
+      }
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'unavailable', detail: 'The database cannot be reached.' });
+    }
+  });
+  return r;
+}

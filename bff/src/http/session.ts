@@ -1,0 +1,142 @@
+// /api/v1/session: login start, code exchange, session state, logout (DESIGN §5).
+import crypto from 'node:crypto';
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import type { SessionState } from '@carbon/shared';
+import type { Pool } from '../db/pool';
+import type { Logger } from '../log';
+import type { OidcClient } from '../auth/oidcClient';
+import { pkce } from '../auth/oidcClient';
+import { expiries, SESSION_COOKIE, type SessionLifetimes } from '../auth/session';
+import { loadUser } from '../auth/currentUser';
+import { userOf } from '../policies';
+import { badRequest, unauthorized } from './errors';
+import { parseBody } from './validate';
+import { rateLimit } from './rateLimit';
+import { readCookie } from './cookies';
+import type { SessionEvents } from '../auth/sessionEvents';
+
+const TX_COOKIE = 'auth_tx';
+const TX_LIFETIME_MS = 10 * 60_000;
+
+const loginBody = z.object({
+  // Only paths of our own SPA: an absolute or protocol-relative URL would be an open redirect.
+  return_to: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?![/\\])/, 'must be a path of this application')
+    .default('/workspace'),
+});
+
+const exchangeBody = z.object({
+  code: z.string().min(1).max(4096),
+  state: z.string().min(1).max(512),
+  iss: z.string().max(2000).optional(),
+});
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+export interface SessionRouteDeps {
+  pool: Pool;
+  log: Logger;
+  oidc: OidcClient;
+  lifetimes: SessionLifetimes;
+  cookieSecure: boolean;
+  loginRatePerMinute: number;
+  sessionEvents: SessionEvents;
+}
+
+export function sessionRoutes(d: SessionRouteDeps): Router {
+  const r = Router();
+  const limited = rateLimit({ windowMs: 60_000, max: d.loginRatePerMinute });
+  const txCookie = { httpOnly: true, sameSite: 'strict' as const, secure: d.cookieSecure, path: '/api/v1/session' };
+
+  const sendState = async (res: Response, userId: number, s: { createdAt: number; lastSeenAt: number }, extra: object = {}) => {
+    const user = await loadUser(d.pool, userId);
+    if (!user) throw unauthorized();
+    const { grants, permissions, ...profile } = user;
+    const body: SessionState = {
+      user: profile,
+      roles: grants.map((g) => ({ role: g.role, unit_id: g.unitId })),
+      permissions,
+      ...expiries(s, d.lifetimes),
+    };
+    res.json({ ...body, ...extra });
+  };
+
+  r.post('/login', limited, async (req, res) => {
+    const { return_to } = parseBody(loginBody, req.body ?? {});
+    const binding = readCookie(req, TX_COOKIE) ?? crypto.randomBytes(32).toString('base64url');
+    const state = pkce.state();
+    const nonce = pkce.nonce();
+    const verifier = pkce.verifier();
+    await d.pool.query(`DELETE FROM pending_logins WHERE created_at < now() - interval '10 minutes'`);
+    await d.pool.query(
+      'INSERT INTO pending_logins (state, browser_hash, code_verifier, nonce, return_to) VALUES ($1, $2, $3, $4, $5)',
+      [state, sha256(binding), verifier, nonce, return_to],
+    );
+    const authorization_url = await d.oidc.authorizationUrl({ state, nonce, codeChallenge: await pkce.challenge(verifier) });
+    res.cookie(TX_COOKIE, binding, { ...txCookie, maxAge: TX_LIFETIME_MS });
+    res.json({ authorization_url });
+  });
+
+  r.post('/exchange', limited, async (req, res) => {
+    const { code, state, iss } = parseBody(exchangeBody, req.body ?? {});
+    const binding = readCookie(req, TX_COOKIE);
+    const invalid = () => badRequest('This sign-in attempt is invalid, expired or was already used. Please sign in again.');
+    if (!binding) throw invalid();
+    // Single use: the row is consumed whether or not the code is then accepted.
+    const { rows } = await d.pool.query<{ code_verifier: string; nonce: string; return_to: string; age_ms: number }>(
+      `DELETE FROM pending_logins WHERE state = $1 AND browser_hash = $2
+       RETURNING code_verifier, nonce, return_to, extract(epoch FROM now() - created_at) * 1000 AS age_ms`,
+      [state, sha256(binding)],
+    );
+    const pending = rows[0];
+    if (!pending || pending.age_ms > TX_LIFETIME_MS) throw invalid();
+
+    let redeemed;
+    try {
+      redeemed = await d.oidc.redeem({ code, state, iss, codeVerifier: pending.code_verifier, nonce: pending.nonce });
+    } catch (err) {
+      d.log.warn({ err: { message: (err as Error).message } }, 'code exchange refused');
+      throw badRequest('The identity provider did not accept this sign-in. Please sign in again.');
+    }
+    const { claims, idToken } = redeemed;
+    const { rows: users } = await d.pool.query<{ id: number }>(
+      `INSERT INTO users (iss, sub, email, name, person_number, last_login_at) VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (iss, sub) DO UPDATE SET email = excluded.email, name = excluded.name,
+         person_number = coalesce(excluded.person_number, users.person_number), last_login_at = now()
+       RETURNING id`,
+      [d.oidc.issuer, claims.sub, claims.email, claims.name, claims.person_number],
+    );
+    const userId = users[0]!.id;
+
+    // A fresh session id at login: a session id known before login is worthless after it.
+    await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+    const now = Date.now();
+    Object.assign(req.session, { userId, createdAt: now, lastSeenAt: now, idToken });
+    await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+    res.clearCookie(TX_COOKIE, txCookie);
+    d.log.info({ userId }, 'signed in');
+    await sendState(res, userId, { createdAt: now, lastSeenAt: now }, { return_to: pending.return_to });
+  });
+
+  r.get('/', async (req, res) => {
+    const user = userOf(req);
+    await sendState(res, user.id, req.session as unknown as { createdAt: number; lastSeenAt: number });
+  });
+
+  r.delete('/', async (req, res) => {
+    const s = req.session;
+    const idToken = s?.idToken;
+    const sid = s?.id;
+    if (s?.userId !== undefined) {
+      await new Promise<void>((resolve, reject) => s.destroy((err) => (err ? reject(err) : resolve())));
+      if (sid) d.sessionEvents.ended(sid);
+    }
+    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: d.cookieSecure });
+    res.json({ end_session_url: await d.oidc.endSessionUrl(idToken) });
+  });
+
+  return r;
+}

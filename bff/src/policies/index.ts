@@ -1,0 +1,58 @@
+// The one policy layer: every route states what it needs through these guards, and nothing
+// else in the BFF decides who may do what. Unknown unit → 404; known unit without right → 403.
+import type { Request, RequestHandler } from 'express';
+import {
+  canBackoffice,
+  canEditModuleStatus,
+  moduleAccess,
+  unitsInMap,
+  type Action,
+  type BackofficeArea,
+  type ModuleAccess,
+  type ModuleType,
+} from '@carbon/shared';
+import type { CurrentUser } from '../auth/currentUser';
+import { forbidden, unauthorized } from '../http/errors';
+
+export function userOf(req: Request): CurrentUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => {
+  next(req.user ? undefined : unauthorized());
+};
+
+export function requireBackoffice(area: BackofficeArea, action: 'view' | 'edit'): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.user) return next(unauthorized());
+    next(canBackoffice(req.user.permissions, area, action) ? undefined : forbidden());
+  };
+}
+
+/** Access to a module of a unit for an action; throws 403 when the user has none at all. */
+export function authorizeModule(user: CurrentUser, module: ModuleType, unitId: number, action: Action): ModuleAccess {
+  const access = moduleAccess(user.permissions, module, unitId, action);
+  if (!access.own) throw forbidden();
+  return access;
+}
+
+/** May this user act on a row owned by `ownerPersonNumber` given their access? */
+export function mayTouchRow(user: CurrentUser, access: ModuleAccess, ownerPersonNumber: number | null | undefined): boolean {
+  return access.all || (user.person_number !== null && ownerPersonNumber === user.person_number);
+}
+
+export function authorizeModuleStatus(user: CurrentUser, unitId: number): void {
+  if (!canEditModuleStatus(user.permissions, unitId)) throw forbidden();
+}
+
+/** Units whose data the user may see at all; `all` for global roles. */
+export function visibleUnits(user: CurrentUser): { all: true } | { all: false; ids: number[] } {
+  const { allUnits, unitIds } = unitsInMap(user.permissions);
+  return allUnits ? { all: true } : { all: false, ids: unitIds };
+}
+
+export function canSeeUnit(user: CurrentUser, unitId: number): boolean {
+  const v = visibleUnits(user);
+  return v.all || v.ids.includes(unitId);
+}

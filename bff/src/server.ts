@@ -1,0 +1,126 @@
+// Composition root: database (embedded or configured), migrations, identity provider (dev or
+// configured), demo data, HTTP server and graceful shutdown. Used by main.ts and by the tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { Config } from './config';
+import { createLogger, type Logger } from './log';
+import { createPool, type Pool } from './db/pool';
+import { migrate } from './db/migrate';
+import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embeddedPostgres';
+import { createOidcClient } from './auth/oidcClient';
+import { SessionEvents } from './auth/sessionEvents';
+import { startDevIdp, type DevIdp } from './dev/idp';
+import { seedDemoData } from './dev/demoData';
+import { createApp } from './app';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  issuer: string;
+  pool: Pool;
+  log: Logger;
+  /** Graceful stop: refuse new work, finish requests, release resources. */
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra options for tests: a faster login limiter, no migrations when the template is ready. */
+  loginRatePerMinute?: number;
+  skipMigrations?: boolean;
+  log?: Logger;
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn().catch((err: unknown) => log.error({ err }, 'cleanup failed'));
+    cleanups.length = 0;
+  };
+
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const cluster: EmbeddedCluster = await startEmbeddedPostgres(path.resolve(config.DATA_DIR), (m) => log.debug({ pg: m }, 'embedded postgres'));
+      cleanups.push(cluster.stop);
+      const admin = createPool(cluster.url(), 1);
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', ['carbon']);
+      if (!exists.rowCount) await admin.query('CREATE DATABASE carbon');
+      await admin.end();
+      databaseUrl = cluster.url('carbon');
+      log.info('embedded PostgreSQL started');
+    }
+    if (!opts.skipMigrations) await migrate(databaseUrl, (m) => log.debug({ migration: m }, 'migrate'));
+
+    const pool = createPool(databaseUrl, 30);
+    cleanups.push(() => pool.end());
+
+    let issuer = config.OAUTH_ISSUER_URL;
+    let clientSecret = config.OAUTH_CLIENT_SECRET;
+    if (!issuer) {
+      clientSecret = crypto.randomBytes(24).toString('hex');
+      const idp: DevIdp = await startDevIdp({ port: config.DEV_IDP_PORT, appOrigin: config.PUBLIC_ORIGIN, clientId: config.OAUTH_CLIENT_ID, clientSecret });
+      cleanups.push(idp.close);
+      issuer = idp.issuer;
+      await seedDemoData(pool, issuer);
+      log.info({ issuer }, 'development identity provider started');
+    }
+    if (!clientSecret) throw new Error('OAUTH_CLIENT_SECRET is required when OAUTH_ISSUER_URL is set.');
+
+    let shuttingDown = false;
+    const app = createApp({
+      config,
+      log,
+      pool,
+      oidc: createOidcClient({ ...config, OAUTH_ISSUER_URL: issuer, OAUTH_CLIENT_SECRET: clientSecret }),
+      sessionSecret: config.SESSION_SECRET ?? persistentSecret(config.DATA_DIR),
+      sessionEvents: new SessionEvents(),
+      isShuttingDown: () => shuttingDown,
+      loginRatePerMinute: opts.loginRatePerMinute,
+    });
+    const server = http.createServer(app);
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, () => resolve());
+    });
+    const port = (server.address() as { port: number }).port;
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          // Long-lived streams would hold the close forever.
+          setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        }),
+    );
+
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      databaseUrl,
+      issuer,
+      pool,
+      log,
+      stop: async () => {
+        shuttingDown = true;
+        await cleanup();
+      },
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}

@@ -1,0 +1,32 @@
+// Shapes of the JSON the BFF answers with, shared by the BFF presenters and the SPA client.
+import type { PermissionMap, Role } from './permissions';
+
+export interface ApiError {
+  detail: string;
+  errors?: { field?: string; row?: number; column?: string; message: string }[];
+}
+
+export interface SessionUser {
+  id: number;
+  sub: string;
+  email: string | null;
+  name: string | null;
+  person_number: number | null;
+}
+
+export interface SessionState {
+  user: SessionUser;
+  roles: { role: Role; unit_id: number | null }[];
+  permissions: PermissionMap;
+  idle_expires_at: string;
+  absolute_expires_at: string;
+}
+
+export interface UnitSummary {
+  id: number;
+  institutional_id: string;
+  name: string;
+  parent_id: number | null;
+  is_active: boolean;
+  years: number[];
+}

@@ -1,0 +1,4 @@
+export * from './modules/types';
+export * from './permissions';
+export * from './api';
+export * from './routes';

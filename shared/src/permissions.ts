@@ -1,0 +1,95 @@
+// Roles and the permission map derived from them (DESIGN §5). The BFF computes the map per
+// request and returns it from GET /v1/session; the SPA only uses it to hide what the server
+// would refuse anyway.
+import { MODULE_TYPES, type ModuleType } from './modules/types';
+
+export const ROLES = ['standard', 'principal', 'backoffice', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A role held by a user: unit-scoped for standard/principal, global (unitId null) otherwise. */
+export interface RoleGrant {
+  role: Role;
+  unitId: number | null;
+}
+
+export const ACTIONS = ['view', 'edit', 'sync'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** permission key → allowed actions. The scope is in the key: `modules.headcount/12`,
+ * `modules.headcount/12/own`; a bare key (`backoffice.jobs`) is global. */
+export type PermissionMap = Record<string, Action[]>;
+
+export const BACKOFFICE_AREAS = ['factors', 'units', 'jobs'] as const;
+export type BackofficeArea = (typeof BACKOFFICE_AREAS)[number] | 'users';
+
+export const moduleKey = (module: ModuleType, unitId?: number, own = false): string =>
+  `modules.${module}${unitId === undefined ? '' : `/${unitId}`}${own ? '/own' : ''}`;
+export const moduleStatusKey = (unitId?: number): string => `module.status${unitId === undefined ? '' : `/${unitId}`}`;
+export const backofficeKey = (area: BackofficeArea): string => `backoffice.${area}`;
+
+function add(map: PermissionMap, key: string, actions: readonly Action[]): void {
+  const merged = new Set([...(map[key] ?? []), ...actions]);
+  map[key] = ACTIONS.filter((a) => merged.has(a));
+}
+
+export function permissionsFor(grants: readonly RoleGrant[]): PermissionMap {
+  const map: PermissionMap = {};
+  for (const { role, unitId } of grants) {
+    switch (role) {
+      case 'standard':
+        if (unitId === null) break;
+        add(map, moduleKey('professional_travel', unitId, true), ['view', 'edit']);
+        add(map, moduleKey('headcount', unitId, true), ['view']);
+        break;
+      case 'principal':
+        if (unitId === null) break;
+        for (const m of MODULE_TYPES) add(map, moduleKey(m, unitId), ['view', 'edit', 'sync']);
+        add(map, moduleStatusKey(unitId), ['edit']);
+        break;
+      case 'admin':
+        add(map, backofficeKey('users'), ['view', 'edit']);
+      // falls through: an admin has every back-office grant too
+      case 'backoffice':
+        for (const m of MODULE_TYPES) add(map, moduleKey(m), ['view', 'edit', 'sync']);
+        add(map, moduleStatusKey(), ['edit']);
+        for (const area of BACKOFFICE_AREAS) add(map, backofficeKey(area), ['view', 'edit']);
+        break;
+    }
+  }
+  return map;
+}
+
+export interface ModuleAccess {
+  /** The action is allowed on every row of the module. */
+  all: boolean;
+  /** The action is allowed only on rows whose person number is the user's own. */
+  own: boolean;
+}
+
+/** What `action` the map allows on `module` of `unitId`: on all rows, only own rows, or none. */
+export function moduleAccess(map: PermissionMap, module: ModuleType, unitId: number, action: Action): ModuleAccess {
+  const has = (key: string) => map[key]?.includes(action) ?? false;
+  const all = has(moduleKey(module)) || has(moduleKey(module, unitId));
+  return { all, own: all || has(moduleKey(module, unitId, true)) };
+}
+
+export function canEditModuleStatus(map: PermissionMap, unitId: number): boolean {
+  return [moduleStatusKey(), moduleStatusKey(unitId)].some((key) => map[key]?.includes('edit'));
+}
+
+export function canBackoffice(map: PermissionMap, area: BackofficeArea, action: 'view' | 'edit'): boolean {
+  return map[backofficeKey(area)]?.includes(action) ?? false;
+}
+
+/** Units named in unit-scoped keys; global keys make `allUnits` true. */
+export function unitsInMap(map: PermissionMap): { allUnits: boolean; unitIds: number[] } {
+  const ids = new Set<number>();
+  let allUnits = false;
+  for (const key of Object.keys(map)) {
+    if (!key.startsWith('modules.')) continue;
+    const [, unit] = key.split('/');
+    if (unit === undefined) allUnits = true;
+    else ids.add(Number(unit));
+  }
+  return { allUnits, unitIds: [...ids].sort((a, b) => a - b) };
+}

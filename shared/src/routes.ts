@@ -1,0 +1,13 @@
+// Top-level paths the SPA owns. The BFF serves index.html for these (history mode) and answers
+// 404 for anything else outside /api, so that retired paths such as /auth/me stay gone.
+export const SPA_PATH_PATTERNS: readonly RegExp[] = [
+  /^\/$/,
+  /^\/login\/?$/,
+  /^\/auth\/complete\/?$/,
+  /^\/workspace\/?$/,
+  /^\/forbidden\/?$/,
+  /^\/u\/\d+\/\d{4}(\/[\w-]+)?\/?$/,
+  /^\/backoffice(\/(uploads|factors|units|jobs))?\/?$/,
+];
+
+export const isSpaPath = (path: string): boolean => SPA_PATH_PATTERNS.some((p) => p.test(path));
