@@ -66,7 +66,12 @@ export interface EmbeddedCluster {
 const PASSWORD = 'embedded';
 
 /** Starts (initialising on first use) a cluster in `dataDir` on a free port. */
-export async function startEmbeddedPostgres(dataDir: string, log: (m: string) => void = () => {}): Promise<EmbeddedCluster> {
+export interface EmbeddedOptions {
+  /** Trade durability for speed (tests and benchmarks): no fsync, no synchronous commit. */
+  fast?: boolean;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, log: (m: string) => void = () => {}, opts: EmbeddedOptions = {}): Promise<EmbeddedCluster> {
   hydrateSymlinks();
   fs.mkdirSync(dataDir, { recursive: true });
   ensureTraversable(dataDir);
@@ -80,7 +85,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
     password: PASSWORD,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    postgresFlags: [
+      '-c', 'max_connections=300',
+      ...(opts.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });

@@ -1,0 +1,83 @@
+// A real stack for integration tests: a fresh database cloned from the migrated template, the
+// development identity provider, and one or more BFF instances in this process.
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../src/config';
+import { startServer, type RunningServer } from '../../src/server';
+import { startDevIdp, type DevIdp } from '../../src/dev/idp';
+import { seedDemoData } from '../../src/dev/demoData';
+import { freePort } from '../../src/db/embeddedPostgres';
+import { createLogger } from '../../src/log';
+import { TestClient } from './httpClient';
+
+export function databaseUrl(database: string): string {
+  const u = new URL(inject('adminUrl'));
+  u.pathname = `/${database}`;
+  return u.href;
+}
+
+/** A new database with the current schema, for one test file. */
+export async function createTestDatabase(): Promise<string> {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}_${inject('templateDb').split('_').pop()}`;
+  const admin = new pg.Client({ connectionString: inject('adminUrl') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+  await admin.end();
+  return databaseUrl(name);
+}
+
+export interface TestStack {
+  idp: DevIdp;
+  servers: RunningServer[];
+  /** The first instance: most tests need only one. */
+  server: RunningServer;
+  origin: string;
+  databaseUrl: string;
+  clientSecret: string;
+  sessionSecret: string;
+  config: Config;
+  client: (instance?: number) => TestClient;
+  stop: () => Promise<void>;
+}
+
+export async function startTestStack(opts: { instances?: number; env?: Record<string, string> } = {}): Promise<TestStack> {
+  const url = await createTestDatabase();
+  const ports = await Promise.all(Array.from({ length: opts.instances ?? 1 }, () => freePort()));
+  const origin = `http://localhost:${ports[0]}`;
+  const clientSecret = crypto.randomBytes(16).toString('hex');
+  const sessionSecret = crypto.randomBytes(32).toString('hex');
+  const idp = await startDevIdp({ port: await freePort(), appOrigin: origin, clientId: 'carbon-web', clientSecret });
+  const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const baseEnv = {
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    OAUTH_ISSUER_URL: idp.issuer,
+    OAUTH_CLIENT_SECRET: clientSecret,
+    SESSION_SECRET: sessionSecret,
+    PUBLIC_ORIGIN: origin,
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  };
+  const config = loadConfig(baseEnv);
+  const servers: RunningServer[] = [];
+  for (const port of ports) {
+    servers.push(await startServer(loadConfig({ ...baseEnv, PORT: String(port) }), { skipMigrations: true, loginRatePerMinute: 10_000, log }));
+  }
+  await seedDemoData(servers[0]!.pool, idp.issuer);
+  return {
+    idp,
+    servers,
+    server: servers[0]!,
+    origin,
+    databaseUrl: url,
+    clientSecret,
+    sessionSecret,
+    config,
+    client: (instance = 0) => new TestClient(servers[instance]!.url, origin),
+    stop: async () => {
+      for (const s of servers) await s.stop();
+      await idp.close();
+    },
+  };
+}

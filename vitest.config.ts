@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
+import { quasar } from '@quasar/vite-plugin';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'bff/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [vue(), quasar()],
+        test: {
+          name: 'web',
+          include: ['web/test/**/*.test.ts'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['bff/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['bff/test/support/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: a couple of files at once, each with its own database.
+          maxWorkers: 2,
+          pool: 'forks',
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
