@@ -32,6 +32,12 @@ function add(map: PermissionMap, key: string, actions: readonly Action[]): void 
   map[key] = ACTIONS.filter((a) => merged.has(a));
 }
 
+function addBackoffice(map: PermissionMap): void {
+  for (const m of MODULE_TYPES) add(map, moduleKey(m), ['view', 'edit', 'sync']);
+  add(map, moduleStatusKey(), ['edit']);
+  for (const area of BACKOFFICE_AREAS) add(map, backofficeKey(area), ['view', 'edit']);
+}
+
 export function permissionsFor(grants: readonly RoleGrant[]): PermissionMap {
   const map: PermissionMap = {};
   for (const { role, unitId } of grants) {
@@ -48,11 +54,10 @@ export function permissionsFor(grants: readonly RoleGrant[]): PermissionMap {
         break;
       case 'admin':
         add(map, backofficeKey('users'), ['view', 'edit']);
-      // falls through: an admin has every back-office grant too
+        addBackoffice(map);
+        break;
       case 'backoffice':
-        for (const m of MODULE_TYPES) add(map, moduleKey(m), ['view', 'edit', 'sync']);
-        add(map, moduleStatusKey(), ['edit']);
-        for (const area of BACKOFFICE_AREAS) add(map, backofficeKey(area), ['view', 'edit']);
+        addBackoffice(map);
         break;
     }
   }

@@ -57,11 +57,12 @@ export function enforceLifetimes({ idleMs, absoluteMs }: SessionLifetimes): Requ
     const s = req.session;
     if (s?.userId === undefined) return next();
     const now = Date.now();
-    if (now - s.lastSeenAt > idleMs || now - s.createdAt > absoluteMs) {
+    const lastSeenAt = s.lastSeenAt ?? 0;
+    if (now - lastSeenAt > idleMs || now - (s.createdAt ?? 0) > absoluteMs) {
       s.destroy(() => next());
       return;
     }
-    if (now - s.lastSeenAt > touchEveryMs) s.lastSeenAt = now;
+    if (now - lastSeenAt > touchEveryMs) s.lastSeenAt = now;
     next();
   };
 }

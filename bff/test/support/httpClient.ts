@@ -62,7 +62,7 @@ export class TestClient {
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
     const h: Record<string, string> = { accept: 'application/json', ...headers };
     if (method !== 'GET' && method !== 'HEAD' && !('origin' in h)) h.origin = this.origin;
-    let payload: BodyInit | undefined;
+    let payload: string | undefined;
     if (typeof body === 'string') payload = body;
     else if (body !== undefined) {
       payload = JSON.stringify(body);
