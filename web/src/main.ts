@@ -1,0 +1,31 @@
+import { createApp } from 'vue';
+import { createPinia } from 'pinia';
+import { Quasar, Notify, Dialog, Loading } from 'quasar';
+import '@quasar/extras/material-icons/material-icons.css';
+import 'quasar/dist/quasar.css';
+import App from './App.vue';
+import { router } from './router';
+import { i18n } from './i18n';
+import { useAuthStore } from './stores/auth';
+import { api } from './api/client';
+
+const app = createApp(App);
+const pinia = createPinia();
+app.use(pinia);
+app.use(i18n);
+app.use(Quasar, { plugins: { Notify, Dialog, Loading } });
+app.use(router);
+
+// A session that ends server-side (timeout, logout elsewhere) sends the user back to sign in.
+api.interceptors.response.use(undefined, (err: { response?: { status?: number }; config?: { url?: string } }) => {
+  const url = err.config?.url ?? '';
+  if (err.response?.status === 401 && !url.startsWith('/v1/session')) {
+    useAuthStore().forget();
+    const current = router.currentRoute.value;
+    if (!current.meta.public) void router.push({ path: '/login', query: { redirect: current.fullPath } });
+  }
+  return Promise.reject(err);
+});
+
+document.documentElement.lang = i18n.global.locale.value;
+app.mount('#app');

@@ -1,0 +1,58 @@
+// Session state, permissions and the login / exchange / logout calls (DESIGN §5).
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { PermissionMap, SessionState } from '@carbon/shared';
+import { canBackoffice, unitsInMap } from '@carbon/shared';
+import { api, statusOf } from '../api/client';
+
+export const useAuthStore = defineStore('auth', () => {
+  const session = ref<SessionState | null>(null);
+  const loaded = ref(false);
+
+  const user = computed(() => session.value?.user ?? null);
+  const permissions = computed<PermissionMap>(() => session.value?.permissions ?? {});
+  const isAuthenticated = computed(() => session.value !== null);
+  const hasBackoffice = computed(() => (['factors', 'units', 'jobs'] as const).some((a) => canBackoffice(permissions.value, a, 'view')));
+  const visibleUnits = computed(() => unitsInMap(permissions.value));
+
+  /** Reads the session once (or again with force); a 401 simply means "signed out". */
+  async function load(force = false): Promise<void> {
+    if (loaded.value && !force) return;
+    try {
+      const { data } = await api.get<SessionState>('/v1/session');
+      session.value = data;
+    } catch (err) {
+      if (statusOf(err) !== 401) throw err;
+      session.value = null;
+    } finally {
+      loaded.value = true;
+    }
+  }
+
+  /** Starts the OAuth redirect: the BFF keeps PKCE and state, we only navigate. */
+  async function login(returnTo: string): Promise<void> {
+    const { data } = await api.post<{ authorization_url: string }>('/v1/session/login', { return_to: returnTo });
+    window.location.assign(data.authorization_url);
+  }
+
+  /** Redeems the code at the BFF, which sets the auth_token cookie. Returns where to go. */
+  async function exchange(params: { code: string; state: string; iss?: string }): Promise<string> {
+    const { data } = await api.post<SessionState & { return_to: string }>('/v1/session/exchange', params);
+    const { return_to, ...state } = data;
+    session.value = state;
+    loaded.value = true;
+    return return_to;
+  }
+
+  async function logout(): Promise<string | null> {
+    const { data } = await api.delete<{ end_session_url: string | null }>('/v1/session');
+    session.value = null;
+    return data.end_session_url;
+  }
+
+  function forget(): void {
+    session.value = null;
+  }
+
+  return { session, loaded, user, permissions, isAuthenticated, hasBackoffice, visibleUnits, load, login, exchange, logout, forget };
+});
