@@ -2,3 +2,4 @@ export * from './modules/types';
 export * from './permissions';
 export * from './api';
 export * from './routes';
+export * from './jobs';

@@ -1,0 +1,110 @@
+// Background jobs (DESIGN §9) and their live events (§10): names and JSON shapes shared by the
+// BFF and the SPA.
+export const JOB_TYPES = [
+  'csv_ingest',
+  'api_ingest',
+  'factor_ingest',
+  'emission_recalc',
+  'module_emission_recalc',
+  'unit_sync',
+  'aggregation',
+] as const;
+export type KnownJobType = (typeof JOB_TYPES)[number];
+
+export const JOB_STATES = ['NOT_STARTED', 'RUNNING', 'FINISHED'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const JOB_RESULTS = ['SUCCESS', 'WARNING', 'ERROR'] as const;
+export type JobResult = (typeof JOB_RESULTS)[number];
+
+export const ENTITY_TYPES = ['MODULE_PER_YEAR', 'MODULE_UNIT_SPECIFIC', 'GLOBAL_PER_YEAR'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export const JOB_TARGETS = ['DATA_ENTRIES', 'FACTORS', 'UNITS', 'STATS'] as const;
+export type JobTarget = (typeof JOB_TARGETS)[number];
+
+export interface JobProgress {
+  done?: number;
+  total?: number;
+  phase?: string;
+}
+
+/** A job as the API answers it (GET /sync/jobs, recover). */
+export interface JobView {
+  id: number;
+  job_type: string;
+  entity_type: EntityType;
+  target: JobTarget;
+  module_type: string | null;
+  data_entry_type: string | null;
+  unit_id: number | null;
+  year: number | null;
+  state: JobState;
+  result: JobResult | null;
+  is_current: boolean;
+  locked_by: string | null;
+  locked_at: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_after: string;
+  pipeline_id: string;
+  next_job: number | null;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  created_at: string;
+  created_by: number | null;
+  payload: Record<string, unknown>;
+  progress: JobProgress;
+  report: Record<string, unknown> | null;
+  status_message: string | null;
+}
+
+export interface JobList {
+  items: JobView[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** Answer of the routes that start a pipeline. */
+export interface JobStarted {
+  job_id: number;
+  pipeline_id: string;
+}
+
+/** SSE `job` event: one state change or progress step. */
+export interface JobEvent {
+  id: number;
+  pipeline_id: string;
+  job_type: string;
+  module_type: string | null;
+  data_entry_type: string | null;
+  unit_id: number | null;
+  year: number | null;
+  state: JobState;
+  result: JobResult | null;
+  attempts: number;
+  progress: JobProgress;
+  /** Other jobs of the pipeline still wait or run. */
+  pipeline_active: boolean;
+}
+
+/** SSE `module` event: drives the "Recalculating…" badge. `unit_id` null = every unit. */
+export interface ModuleEvent {
+  unit_id: number | null;
+  year: number | null;
+  module: string;
+  recalculating: boolean;
+  /** job type and, when the handler reports one, its phase: `emission_recalc:computing` */
+  phase: string;
+  pipeline_id: string;
+}
+
+/** SSE `snapshot` event: sent first on every connection (and again after a missed stretch). */
+export interface SnapshotEvent {
+  jobs: JobEvent[];
+  modules: ModuleEvent[];
+}
+
+export const SSE_EVENTS = ['snapshot', 'job', 'module', 'ping'] as const;
