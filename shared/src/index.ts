@@ -1,4 +1,5 @@
-export * from './modules/types';
+export * from './modules/index';
+export * from './formulas/index';
 export * from './permissions';
 export * from './api';
 export * from './routes';

@@ -1,0 +1,145 @@
+// Module and report stats: the one definition of their shape and of how they are computed.
+//
+//   module: {kg_co2eq, entries, by_type: {<entry type>: {kg_co2eq, entries, quantity}}}
+//   report: {kg_co2eq, entries, by_module: {<module type>: {kg_co2eq, entries}}}
+//
+// kg_co2eq and quantity are sums of data_entry_emissions (numeric, so sums are exact); entries
+// counts data entries. Two ways to keep them, giving identical numbers:
+//  - Path 1 adds the difference of sums that its own statement deleted and inserted
+//    (`applyStatsDelta`). The module row is updated before the report row, and an UPDATE
+//    re-reads the latest committed stats under the row lock, so concurrent writers never lose a
+//    delta and a write to a module with 10,000 entries costs the same as to an empty one.
+//  - The aggregation job (and any repair) recomputes from the sums (`recomputeStats`).
+// Lock order everywhere: module row, then report row. That order rules out deadlocks between
+// Path 1 writers and aggregation.
+import { entryTypesOf, MODULE_TYPES, type ModuleStats, type ModuleType, type ReportStats } from '@carbon/shared';
+import type { PoolClient } from '../db/pool';
+import type { Queryable } from './db';
+
+const num = (expr: string) => `coalesce((${expr})::numeric, 0)`;
+
+/**
+ * SQL for the Path 1 stats update, to be appended as CTEs to a write statement. `delta` names a
+ * CTE with one row (kg numeric, n bigint, qty numeric); `moduleId` and `entryType` are SQL
+ * expressions (parameters). `touched` is a CTE that returns a row only when the write changed
+ * something, so a no-op (entry already gone) leaves stats and status alone.
+ */
+export function applyStatsDelta(o: { delta: string; moduleId: string; entryType: string; touched: string }): string {
+  const t = `coalesce(m.stats #> array['by_type', ${o.entryType}::text], '{}')`;
+  const rm = `coalesce(r.stats #> array['by_module', um.module_type], '{}')`;
+  return `
+  um AS (
+    UPDATE carbon_report_modules m
+       SET stats = m.stats || jsonb_build_object(
+             'kg_co2eq', ${num("m.stats ->> 'kg_co2eq'")} + d.kg,
+             'entries', ${num("m.stats ->> 'entries'")} + d.n,
+             'by_type', coalesce(m.stats -> 'by_type', '{}') || jsonb_build_object(${o.entryType}::text, jsonb_build_object(
+               'kg_co2eq', ${num(`${t} ->> 'kg_co2eq'`)} + d.kg,
+               'entries', ${num(`${t} ->> 'entries'`)} + d.n,
+               'quantity', ${num(`${t} ->> 'quantity'`)} + d.qty))),
+           -- any data change returns a validated (or untouched) module to in progress
+           status = 'in_progress',
+           updated_at = now()
+      FROM ${o.delta} d
+     WHERE m.id = ${o.moduleId} AND EXISTS (SELECT 1 FROM ${o.touched})
+    RETURNING m.carbon_report_id, m.module_type
+  ),
+  ur AS (
+    UPDATE carbon_reports r
+       SET stats = r.stats || jsonb_build_object(
+             'kg_co2eq', ${num("r.stats ->> 'kg_co2eq'")} + d.kg,
+             'entries', ${num("r.stats ->> 'entries'")} + d.n,
+             'by_module', coalesce(r.stats -> 'by_module', '{}') || jsonb_build_object(um.module_type, jsonb_build_object(
+               'kg_co2eq', ${num(`${rm} ->> 'kg_co2eq'`)} + d.kg,
+               'entries', ${num(`${rm} ->> 'entries'`)} + d.n))),
+           updated_at = now()
+      FROM um, ${o.delta} d
+     WHERE r.id = um.carbon_report_id
+    RETURNING r.id
+  )`;
+}
+
+const MODULE_STATS_FROM_SUMS = `
+  WITH per_entry AS (
+    SELECT e.data_entry_type, sum(x.kg_co2eq) AS kg, sum(x.quantity) AS qty
+      FROM data_entries e LEFT JOIN data_entry_emissions x ON x.data_entry_id = e.id
+     WHERE e.carbon_report_module_id = $1
+     GROUP BY e.id, e.data_entry_type
+  ), per_type AS (
+    SELECT t.type, count(p.data_entry_type) AS n, coalesce(sum(p.kg), 0) AS kg, coalesce(sum(p.qty), 0) AS qty
+      FROM (SELECT unnest($2::text[]) AS type UNION SELECT DISTINCT data_entry_type FROM per_entry) t
+      LEFT JOIN per_entry p ON p.data_entry_type = t.type
+     GROUP BY t.type
+  )
+  SELECT jsonb_build_object(
+           'kg_co2eq', coalesce(sum(kg), 0),
+           'entries', coalesce(sum(n), 0),
+           'by_type', coalesce(jsonb_object_agg(type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'quantity', qty)), '{}')) AS stats
+    FROM per_type`;
+
+const REPORT_STATS_FROM_SUMS = `
+  WITH per_entry AS (
+    SELECT m.module_type, e.id, (SELECT sum(x.kg_co2eq) FROM data_entry_emissions x WHERE x.data_entry_id = e.id) AS kg
+      FROM carbon_report_modules m JOIN data_entries e ON e.carbon_report_module_id = m.id
+     WHERE m.carbon_report_id = $1
+  ), per_module AS (
+    SELECT m.module_type, count(p.id) AS n, coalesce(sum(p.kg), 0) AS kg
+      FROM carbon_report_modules m LEFT JOIN per_entry p ON p.module_type = m.module_type
+     WHERE m.carbon_report_id = $1
+     GROUP BY m.module_type
+  )
+  SELECT jsonb_build_object(
+           'kg_co2eq', coalesce(sum(kg), 0),
+           'entries', coalesce(sum(n), 0),
+           'by_module', coalesce(jsonb_object_agg(module_type, jsonb_build_object('kg_co2eq', kg, 'entries', n)), '{}')) AS stats
+    FROM per_module`;
+
+/** Module stats computed from the sums of its emissions (read only). */
+export async function moduleStatsFromSums(db: Queryable, moduleId: number, moduleType: ModuleType): Promise<ModuleStats> {
+  const types = entryTypesOf(moduleType).map((t) => t.type);
+  const { rows } = await db.query<{ stats: ModuleStats }>(MODULE_STATS_FROM_SUMS, [moduleId, types]);
+  return rows[0]!.stats;
+}
+
+/** Report stats computed from the sums of all its modules' emissions (read only). */
+export async function reportStatsFromSums(db: Queryable, reportId: number): Promise<ReportStats> {
+  const { rows } = await db.query<{ stats: ReportStats }>(REPORT_STATS_FROM_SUMS, [reportId]);
+  return rows[0]!.stats;
+}
+
+/**
+ * Rewrites a module's stats and its report's stats from the sums. Call inside a transaction.
+ * Each row is locked first and its sums read by a later statement, whose snapshot then holds
+ * every write that committed before the lock was granted; writers that come later wait for the
+ * lock and add their delta on top of the recomputed value.
+ */
+export async function recomputeStats(db: PoolClient, moduleId: number): Promise<{ module: ModuleStats; report: ReportStats } | undefined> {
+  const locked = await db.query<{ carbon_report_id: number; module_type: ModuleType }>(
+    'SELECT carbon_report_id, module_type FROM carbon_report_modules WHERE id = $1 FOR NO KEY UPDATE',
+    [moduleId],
+  );
+  const m = locked.rows[0];
+  if (!m) return undefined;
+  const module = await moduleStatsFromSums(db, moduleId, m.module_type);
+  await db.query('UPDATE carbon_report_modules SET stats = $2, updated_at = now() WHERE id = $1', [moduleId, module]);
+  await db.query('SELECT 1 FROM carbon_reports WHERE id = $1 FOR NO KEY UPDATE', [m.carbon_report_id]);
+  const report = await reportStatsFromSums(db, m.carbon_report_id);
+  await db.query('UPDATE carbon_reports SET stats = $2, updated_at = now() WHERE id = $1', [m.carbon_report_id, report]);
+  return { module, report };
+}
+
+const zeroType = () => ({ kg_co2eq: 0, entries: 0, quantity: 0 });
+
+/** Stored module stats with every entry type of the module present (zeros when untouched). */
+export function normalizeModuleStats(stats: Partial<ModuleStats> | null | undefined, moduleType: ModuleType): ModuleStats {
+  const byType: ModuleStats['by_type'] = {};
+  for (const t of entryTypesOf(moduleType)) byType[t.type] = { ...zeroType(), ...stats?.by_type?.[t.type] };
+  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, by_type: byType };
+}
+
+/** Stored report stats with every module type present. */
+export function normalizeReportStats(stats: Partial<ReportStats> | null | undefined): ReportStats {
+  const byModule: ReportStats['by_module'] = {};
+  for (const m of MODULE_TYPES) byModule[m] = { kg_co2eq: 0, entries: 0, ...stats?.by_module?.[m] };
+  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, by_module: byModule };
+}

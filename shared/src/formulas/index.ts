@@ -1,0 +1,5 @@
+export * from './geo';
+export * from './trips';
+export * from './plane';
+export * from './train';
+export * from './member';

@@ -1,0 +1,109 @@
+// JSON shapes of the carbon accounting API, shared by the BFF presenters and the web client.
+import type { LocationKind } from './fields';
+import type { ModuleType } from './types';
+
+export const MODULE_STATUSES = ['not_started', 'in_progress', 'validated'] as const;
+export type ModuleStatus = (typeof MODULE_STATUSES)[number];
+
+export interface EmissionView {
+  emission_type: string;
+  kg_co2eq: number | null;
+  quantity: number;
+  quantity_unit: string;
+  factor_id: number | null;
+  meta: Record<string, unknown>;
+}
+
+/** A data entry: its fields at the top level, beside these bookkeeping keys. Travel entries
+ * also carry `traveler_person_number`, an alias of `traveler_id`. */
+export interface DataEntryView {
+  id: number;
+  module_type: ModuleType;
+  data_entry_type: string;
+  /** Sum of its emissions; null when no factor applied. */
+  kg_co2eq: number | null;
+  emissions: EmissionView[];
+  source: string;
+  created_at: string;
+  updated_at: string;
+  [field: string]: unknown;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const MAX_PAGE_LIMIT = 500;
+
+export interface TypeStats {
+  kg_co2eq: number;
+  entries: number;
+  /** Sum of the emission quantities: km for travel, FTE for members. */
+  quantity: number;
+}
+
+export interface ModuleStats {
+  kg_co2eq: number;
+  entries: number;
+  by_type: Record<string, TypeStats>;
+}
+
+export interface ReportStats {
+  kg_co2eq: number;
+  entries: number;
+  by_module: Record<string, { kg_co2eq: number; entries: number }>;
+}
+
+export interface CarbonReportModuleView {
+  id: number;
+  module_type: ModuleType;
+  status: ModuleStatus;
+  /** null for users who may see only their own rows of this module. */
+  stats: ModuleStats | null;
+  updated_at: string;
+}
+
+export interface CarbonReportView {
+  id: number;
+  unit_id: number;
+  year: number;
+  /** null unless the user may see every module of the unit in full. */
+  stats: (ReportStats & { fte: number; kg_co2eq_per_fte: number | null }) | null;
+  modules: CarbonReportModuleView[];
+}
+
+/** Endpoint 11. */
+export interface ModuleSummary {
+  unit_id: number;
+  year: number;
+  carbon_report_id: number;
+  module_id: number;
+  module_type: ModuleType;
+  status: ModuleStatus;
+  stats: ModuleStats | null;
+  /** Entries per data entry type (own rows only for users restricted to them). */
+  entry_counts: Record<string, number>;
+  /** The Path 2 pipeline currently recalculating this module, if any. */
+  active_pipeline_id: string | null;
+}
+
+/** Endpoint 9: one headcount dropdown item. */
+export interface HeadcountMemberItem {
+  person_number: number;
+  name: string;
+}
+
+export interface LocationItem {
+  id: number;
+  kind: LocationKind;
+  /** IATA code for airports, GeoNames id for places. */
+  code: string;
+  name: string;
+  country_code: string;
+  lat: number;
+  lon: number;
+  population?: number | null;
+}

@@ -1,0 +1,50 @@
+// Headcount: one `member` entry per person of the unit. Its person number links travel entries
+// to their traveler; its FTE carries the per-FTE factors and the per-FTE results.
+import { memberEmissionKg } from '../formulas/member';
+import type { EntryTypeDef, ModuleDef } from './fields';
+
+const f = (key: string) => `modules.headcount.fields.${key}`;
+
+export const PERSON_NUMBER_PATTERN = /^[0-9]{1,12}$/;
+
+export const memberEntry: EntryTypeDef = {
+  type: 'member',
+  module: 'headcount',
+  slug: 'member',
+  i18nKey: 'modules.headcount.types.member',
+  fields: [
+    { key: 'user_institutional_id', type: 'text', i18nKey: f('user_institutional_id'), required: true, max: 12, pattern: PERSON_NUMBER_PATTERN, patternHint: 'must be a person number (digits only)', sortable: true },
+    { key: 'name', type: 'text', i18nKey: f('name'), required: true, max: 200, sortable: true, inlineEditable: true },
+    { key: 'fte', type: 'number', i18nKey: f('fte'), required: true, min: 0, max: 1, default: 1, sortable: true, inlineEditable: true },
+    { key: 'position', type: 'text', i18nKey: f('position'), max: 200, sortable: true, inlineEditable: true },
+  ],
+  csvColumns: [
+    { column: 'user_institutional_id', field: 'user_institutional_id' },
+    { column: 'name', field: 'name' },
+    { column: 'fte', field: 'fte' },
+    { column: 'position', field: 'position' },
+  ],
+  factorKeys: ['category'],
+  ownerField: 'user_institutional_id',
+  computeEmissions: ({ data, factors }) => {
+    const fte = Number(data.fte ?? 0);
+    const perFte = factors.map((x) => x.values.kg_co2eq_per_fte ?? 0);
+    return [
+      {
+        emission_type: 'member',
+        kg_co2eq: memberEmissionKg(fte, perFte),
+        quantity: fte,
+        quantity_unit: 'FTE',
+        factor_id: factors.length === 1 ? factors[0]!.id : null,
+        meta: { fte, factors: factors.map((x) => ({ id: x.id, category: x.classification.category, kg_co2eq_per_fte: x.values.kg_co2eq_per_fte })) },
+      },
+    ];
+  },
+};
+
+export const headcountModule: ModuleDef = {
+  type: 'headcount',
+  slug: 'headcount',
+  i18nKey: 'modules.headcount.title',
+  entryTypes: ['member'],
+};

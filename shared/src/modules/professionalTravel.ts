@@ -1,0 +1,133 @@
+// Professional travel: plane and train trips, each linked to its traveler in the headcount
+// (spec "Travel traveler rules"): the form sends `traveler_id`; the server stores the name.
+import { CABIN_CLASSES, distanceEmissionKg, planeDistance } from '../formulas/plane';
+import { trainDistance, trainFactorCountry } from '../formulas/train';
+import type { EmissionRow, EntryTypeDef, FactorRow, FieldDef, ModuleDef, ResolvedLocation } from './fields';
+
+const f = (key: string) => `modules.professional_travel.fields.${key}`;
+
+export const TRAIN_CLASSES = ['first', 'second'] as const;
+
+const travelerFields: FieldDef[] = [
+  { key: 'traveler_id', type: 'headcount-member-select', i18nKey: f('traveler_id'), required: true, apiOptional: true, min: 1, max: Number.MAX_SAFE_INTEGER, sortable: true, inlineEditable: false },
+  { key: 'traveler_name', type: 'text', i18nKey: f('traveler_name'), readOnly: true, max: 200, sortable: true },
+];
+
+const tripFields: FieldDef[] = [
+  { key: 'number_of_trips', type: 'integer', i18nKey: f('number_of_trips'), required: true, min: 1, max: 1000, default: 1, sortable: true, inlineEditable: true },
+  { key: 'round_trip', type: 'boolean', i18nKey: f('round_trip'), required: true, default: false, sortable: true, inlineEditable: true },
+  { key: 'departure_date', type: 'date', i18nKey: f('departure_date'), sortable: true, inlineEditable: true },
+];
+
+const travelerCsv = [
+  { column: 'person_number', field: 'traveler_id' },
+  { column: 'traveler_name', field: 'traveler_name' },
+];
+const tripCsv = [
+  { column: 'number_of_trips', field: 'number_of_trips' },
+  { column: 'round_trip', field: 'round_trip' },
+  { column: 'departure_date', field: 'departure_date' },
+];
+
+const ends = (locations: Record<string, ResolvedLocation>) => {
+  const origin = locations.origin;
+  const destination = locations.destination;
+  if (!origin || !destination) throw new Error('origin and destination must be resolved before computing emissions');
+  return { origin, destination };
+};
+const place = (l: ResolvedLocation) => ({ id: l.id, code: l.code, name: l.name, country_code: l.country_code, lat: l.lat, lon: l.lon });
+const factorMeta = (x: FactorRow | undefined) => (x ? { id: x.id, classification: x.classification, values: x.values } : null);
+
+export const planeEntry: EntryTypeDef = {
+  type: 'plane',
+  module: 'professional_travel',
+  slug: 'plane',
+  i18nKey: 'modules.professional_travel.types.plane',
+  fields: [
+    { key: 'origin', type: 'location', i18nKey: f('origin'), required: true, location: { kind: 'airport' }, sortable: true },
+    { key: 'destination', type: 'location', i18nKey: f('destination'), required: true, location: { kind: 'airport' }, sortable: true },
+    { key: 'cabin_class', type: 'select', i18nKey: f('cabin_class'), required: true, options: CABIN_CLASSES, default: 'economy', sortable: true, inlineEditable: true },
+    ...tripFields,
+    ...travelerFields,
+  ],
+  csvColumns: [
+    { column: 'origin', field: 'origin' },
+    { column: 'destination', field: 'destination' },
+    { column: 'cabin_class', field: 'cabin_class' },
+    ...tripCsv,
+    ...travelerCsv,
+  ],
+  factorKeys: ['band', 'cabin_class'],
+  ownerField: 'traveler_id',
+  route: { from: 'origin', to: 'destination' },
+  computeEmissions: ({ data, locations, factors }): EmissionRow[] => {
+    const { origin, destination } = ends(locations);
+    const cabin = String(data.cabin_class ?? 'economy');
+    const d = planeDistance(origin, destination, Number(data.number_of_trips ?? 1), data.round_trip === true);
+    const factor = factors.find((x) => x.classification.band === d.band && x.classification.cabin_class === cabin);
+    const perKm = factor?.values.kg_co2eq_per_km;
+    return [
+      {
+        emission_type: 'plane',
+        kg_co2eq: perKm === undefined ? null : distanceEmissionKg(d.totalKm, perKm),
+        quantity: d.totalKm,
+        quantity_unit: 'km',
+        factor_id: factor?.id ?? null,
+        meta: { ...d, cabin_class: cabin, origin: place(origin), destination: place(destination), factor: factorMeta(factor) },
+      },
+    ];
+  },
+};
+
+export const trainEntry: EntryTypeDef = {
+  type: 'train',
+  module: 'professional_travel',
+  slug: 'train',
+  i18nKey: 'modules.professional_travel.types.train',
+  fields: [
+    { key: 'origin', type: 'location', i18nKey: f('origin'), required: true, max: 200, location: { kind: 'place', countryField: 'origin_country' }, sortable: true },
+    { key: 'origin_country', type: 'text', i18nKey: f('origin_country'), readOnly: true, pattern: /^[A-Za-z]{2}$/, patternHint: 'must be an ISO 3166 two-letter country code', sortable: true },
+    { key: 'destination', type: 'location', i18nKey: f('destination'), required: true, max: 200, location: { kind: 'place', countryField: 'destination_country' }, sortable: true },
+    { key: 'destination_country', type: 'text', i18nKey: f('destination_country'), readOnly: true, pattern: /^[A-Za-z]{2}$/, patternHint: 'must be an ISO 3166 two-letter country code', sortable: true },
+    { key: 'class', type: 'select', i18nKey: f('class'), required: true, options: TRAIN_CLASSES, default: 'second', sortable: true, inlineEditable: true },
+    ...tripFields,
+    ...travelerFields,
+  ],
+  csvColumns: [
+    { column: 'origin', field: 'origin' },
+    { column: 'origin_country', field: 'origin_country' },
+    { column: 'destination', field: 'destination' },
+    { column: 'destination_country', field: 'destination_country' },
+    { column: 'class', field: 'class' },
+    ...tripCsv,
+    ...travelerCsv,
+  ],
+  factorKeys: ['country'],
+  ownerField: 'traveler_id',
+  route: { from: 'origin', to: 'destination' },
+  computeEmissions: ({ data, locations, factors }): EmissionRow[] => {
+    const { origin, destination } = ends(locations);
+    const d = trainDistance(origin, destination, Number(data.number_of_trips ?? 1), data.round_trip === true);
+    const byCountry = new Map(factors.map((x) => [x.classification.country, x]));
+    const country = trainFactorCountry(origin.country_code, destination.country_code, (c) => byCountry.has(c));
+    const factor = byCountry.get(country);
+    const perKm = factor?.values.kg_co2eq_per_km;
+    return [
+      {
+        emission_type: 'train',
+        kg_co2eq: perKm === undefined ? null : distanceEmissionKg(d.totalKm, perKm),
+        quantity: d.totalKm,
+        quantity_unit: 'km',
+        factor_id: factor?.id ?? null,
+        meta: { ...d, class: data.class, factor_country: country, origin: place(origin), destination: place(destination), factor: factorMeta(factor) },
+      },
+    ];
+  },
+};
+
+export const professionalTravelModule: ModuleDef = {
+  type: 'professional_travel',
+  slug: 'professional-travel',
+  i18nKey: 'modules.professional_travel.title',
+  entryTypes: ['plane', 'train'],
+};

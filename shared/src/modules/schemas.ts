@@ -1,0 +1,94 @@
+// Zod schemas derived from the registry: the one validation of entry payloads, used by the BFF
+// routes, the CSV ingest and the web forms. Messages are per field and read after the field name
+// ("fte: must be at most 1").
+import { z } from 'zod';
+import type { EntryTypeDef, FieldDef } from './fields';
+
+const MIN_DATE = '1990-01-01';
+const MAX_DATE = '2100-12-31';
+
+const describe = (kind: string) => (iss: { input?: unknown }) => (iss.input === undefined ? 'is required' : `must be ${kind}`);
+
+function textSchema(f: FieldDef): z.ZodType {
+  let s = z.string({ error: describe('text') }).trim();
+  if (f.required && !f.apiOptional) s = s.min(1, { error: 'is required' });
+  s = s.max(f.max ?? 500, { error: `must be at most ${f.max ?? 500} characters` });
+  if (f.pattern) s = s.regex(f.pattern, { error: f.patternHint ?? 'has an invalid format' });
+  return s;
+}
+
+function numberSchema(f: FieldDef, integer: boolean): z.ZodType {
+  let s = integer ? z.number({ error: describe('a whole number') }).int({ error: 'must be a whole number' }) : z.number({ error: describe('a number') });
+  if (f.min !== undefined) s = s.min(f.min, { error: `must be at least ${f.min}` });
+  if (f.max !== undefined) s = s.max(f.max, { error: `must be at most ${f.max}` });
+  return s;
+}
+
+function locationSchema(f: FieldDef): z.ZodType {
+  if (f.location?.kind === 'airport') {
+    return z
+      .string({ error: describe('an airport code') })
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter IATA airport code' })
+      .transform((v) => v.toUpperCase());
+  }
+  return z
+    .string({ error: describe('a place name') })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(f.max ?? 200, { error: `must be at most ${f.max ?? 200} characters` });
+}
+
+/** The schema of one field's value, without presence rules. */
+export function fieldSchema(f: FieldDef): z.ZodType {
+  switch (f.type) {
+    case 'text':
+      return textSchema(f);
+    case 'number':
+      return numberSchema(f, false);
+    case 'integer':
+      return numberSchema(f, true);
+    case 'headcount-member-select':
+      return numberSchema({ ...f, min: f.min ?? 1 }, true);
+    case 'select': {
+      const options = (f.options ?? []) as [string, ...string[]];
+      return z.enum(options, { error: (iss) => (iss.input === undefined ? 'is required' : `must be one of: ${options.join(', ')}`) });
+    }
+    case 'boolean':
+      return z.boolean({ error: describe('true or false') });
+    case 'date':
+      return z.iso
+        .date({ error: describe('a date (YYYY-MM-DD)') })
+        .refine((d) => d >= MIN_DATE && d <= MAX_DATE, { error: `must be between ${MIN_DATE} and ${MAX_DATE}` });
+    case 'location':
+      return locationSchema(f);
+  }
+}
+
+/** Must a create payload carry this field (no default to fill it)? */
+export const requiredOnCreate = (f: FieldDef): boolean => !!f.required && !f.apiOptional && !f.readOnly && f.default === undefined;
+
+const unknownKeys = (iss: { code?: string; keys?: string[] }) =>
+  iss.code === 'unrecognized_keys' ? `unknown field${(iss.keys?.length ?? 0) > 1 ? 's' : ''}: ${iss.keys?.join(', ')}` : undefined;
+
+/** Create payload: required fields present, defaults applied, optional fields may be null. */
+export function createSchema(entryType: EntryTypeDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of entryType.fields) {
+    const base = fieldSchema(f);
+    if (requiredOnCreate(f)) shape[f.key] = base;
+    else if (f.default !== undefined) shape[f.key] = base.default(f.default as never);
+    else shape[f.key] = base.nullable().optional();
+  }
+  return z.strictObject(shape, { error: unknownKeys });
+}
+
+/** Update payload: any subset of fields; only fields that may be empty accept null. */
+export function updateSchema(entryType: EntryTypeDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of entryType.fields) {
+    const base = fieldSchema(f);
+    shape[f.key] = (f.required && !f.apiOptional ? base : base.nullable()).optional();
+  }
+  return z.strictObject(shape, { error: unknownKeys });
+}

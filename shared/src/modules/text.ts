@@ -1,0 +1,13 @@
+// Accent- and case-insensitive search keys: "Zürich" and "zurich" meet at "zurich". Letters that
+// Unicode does not decompose (ø, ł, æ…) get their usual ASCII spelling.
+const EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
+export function foldSearchText(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => EXTRA[c] ?? c)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
