@@ -5,6 +5,7 @@ import {
   canBackoffice,
   canEditModuleStatus,
   moduleAccess,
+  MODULE_TYPES,
   unitsInMap,
   type Action,
   type BackofficeArea,
@@ -56,3 +57,31 @@ export function canSeeUnit(user: CurrentUser, unitId: number): boolean {
   const v = visibleUnits(user);
   return v.all || v.ids.includes(unitId);
 }
+
+/** Jobs a user may see: back-office `jobs` view → all of them; otherwise the jobs of units where
+ * the user may sync a module (principals). Global jobs (unit sync) are back-office only. */
+export function jobScope(user: CurrentUser): { all: true } | { all: false; unitIds: number[] } {
+  if (canBackoffice(user.permissions, 'jobs', 'view')) return { all: true };
+  const { unitIds } = unitsInMap(user.permissions);
+  return { all: false, unitIds: unitIds.filter((u) => MODULE_TYPES.some((m) => moduleAccess(user.permissions, m, u, 'sync').all)) };
+}
+
+export function canSeeJob(user: CurrentUser, job: { unit_id: number | null }): boolean {
+  const scope = jobScope(user);
+  return scope.all || (job.unit_id !== null && scope.unitIds.includes(job.unit_id));
+}
+
+/** Module activity (the "Recalculating…" badge) is shown to whoever sees the unit; activity
+ * over every unit (unit_id null) to whoever sees any unit. */
+export function canSeeModuleActivity(user: CurrentUser, unitId: number | null): boolean {
+  if (unitId !== null) return canSeeUnit(user, unitId);
+  const v = visibleUnits(user);
+  return v.all || v.ids.length > 0;
+}
+
+/** The job console needs a job scope that is not empty. */
+export const requireJobsView: RequestHandler = (req, _res, next) => {
+  if (!req.user) return next(unauthorized());
+  const scope = jobScope(req.user);
+  next(scope.all || scope.unitIds.length ? undefined : forbidden());
+};
