@@ -88,6 +88,7 @@ BEGIN
     'pipeline_id', NEW.pipeline_id,
     'job_type', NEW.job_type,
     'entity_type', NEW.entity_type,
+    'target', NEW.target,
     'module_type', NEW.module_type,
     'data_entry_type', NEW.data_entry_type,
     'unit_id', NEW.unit_id,

@@ -19,6 +19,8 @@ import { errorHandler, notFound } from './http/errors';
 import { healthRoutes } from './http/health';
 import { sessionRoutes } from './http/session';
 import { unitRoutes } from './http/units';
+import { syncRoutes } from './http/sync';
+import type { JobSystem } from './jobs';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -29,6 +31,7 @@ export interface AppDeps {
   oidc: OidcClient;
   sessionSecret: string;
   sessionEvents: SessionEvents;
+  jobs: JobSystem;
   isShuttingDown: () => boolean;
   loginRatePerMinute?: number;
 }
@@ -94,6 +97,7 @@ export function createApp(d: AppDeps): express.Express {
     }),
   );
   api.use('/v1/units', requireUser, unitRoutes(d.pool));
+  api.use('/sync', syncRoutes(d.pool, d.jobs));
   api.use((_req, _res, next) => next(notFound('No such API route.')));
   app.use('/api', api);
 

@@ -14,6 +14,7 @@ import { SessionEvents } from './auth/sessionEvents';
 import { startDevIdp, type DevIdp } from './dev/idp';
 import { seedDemoData } from './dev/demoData';
 import { createApp } from './app';
+import { createJobSystem, type JobSystem } from './jobs';
 
 export interface RunningServer {
   url: string;
@@ -22,6 +23,8 @@ export interface RunningServer {
   issuer: string;
   pool: Pool;
   log: Logger;
+  /** The job runner, its handler registry and the event stream hub of this instance. */
+  jobs: JobSystem;
   /** Graceful stop: refuse new work, finish requests, release resources. */
   stop: () => Promise<void>;
 }
@@ -80,13 +83,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     if (!clientSecret) throw new Error('OAUTH_CLIENT_SECRET is required when OAUTH_ISSUER_URL is set.');
 
     let shuttingDown = false;
+    const sessionEvents = new SessionEvents();
+    const jobs = createJobSystem({ config, log, databaseUrl, pool, sessionEvents });
     const app = createApp({
       config,
       log,
       pool,
       oidc: createOidcClient({ ...config, OAUTH_ISSUER_URL: issuer, OAUTH_CLIENT_SECRET: clientSecret }),
       sessionSecret: config.SESSION_SECRET ?? persistentSecret(config.DATA_DIR),
-      sessionEvents: new SessionEvents(),
+      sessionEvents,
+      jobs,
       isShuttingDown: () => shuttingDown,
       loginRatePerMinute: opts.loginRatePerMinute,
     });
@@ -106,6 +112,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         }),
     );
+    // Pushed last so it runs first at stop: no new claims, running jobs finish or are released,
+    // event streams end, before the HTTP server and the pool close.
+    cleanups.push(() => jobs.stop());
+    await jobs.start();
 
     return {
       url: `http://localhost:${port}`,
@@ -114,6 +124,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       issuer,
       pool,
       log,
+      jobs,
       stop: async () => {
         shuttingDown = true;
         await cleanup();

@@ -1,0 +1,22 @@
+// POST /api/sync/jobs/{job_id}/recover (spec endpoint 8): manual recovery of a stale job, for
+// back-office operators with `jobs` edit.
+import { Router } from 'express';
+import type { Pool } from '../../db/pool';
+import type { JobRunner } from '../../jobs/runner';
+import { recoverJob } from '../../jobs/recoverJob';
+import { requireBackoffice } from '../../policies';
+import { conflict, notFound } from '../errors';
+import { parseJobId } from './jobs';
+import { presentJob } from './presentJob';
+
+export function jobRecoveryRoutes(pool: Pool, runner: JobRunner): Router {
+  const r = Router();
+  r.post('/:job_id/recover', requireBackoffice('jobs', 'edit'), async (req, res) => {
+    const id = parseJobId(req.params.job_id);
+    const result = await recoverJob(pool, runner, id);
+    if (result.status === 'not_found') throw notFound(`Job ${id} does not exist.`);
+    if (result.status === 'conflict') throw conflict(result.detail);
+    res.json({ job: presentJob(result.job), recovered_because: result.reason });
+  });
+  return r;
+}

@@ -1,0 +1,69 @@
+// The job console: GET /api/sync/jobs (filters state, job_type, year, pipeline_id, unit_id;
+// paginated) and GET /api/sync/jobs/{id}. Back-office sees every job; principals the jobs of
+// their units.
+import { Router } from 'express';
+import { z } from 'zod';
+import { JOB_STATES, type JobList } from '@carbon/shared';
+import type { Pool } from '../../db/pool';
+import { sql } from '../../jobs/sql';
+import type { JobRow } from '../../jobs/types';
+import { canSeeJob, jobScope, requireJobsView, userOf } from '../../policies';
+import { forbidden, notFound, unprocessable } from '../errors';
+import { parseBody } from '../validate';
+import { presentJob } from './presentJob';
+
+/** A job id from the path: a positive integer, else 422 (never a database error). */
+export function parseJobId(raw: unknown): number {
+  const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw unprocessable('job_id must be a positive integer.', [{ field: 'job_id', message: 'must be a positive integer' }]);
+  return id;
+}
+
+const listQuery = z.object({
+  state: z.enum(JOB_STATES).optional(),
+  job_type: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, 'unknown job type').optional(),
+  year: z.coerce.number().int().min(1990).max(2100).optional(),
+  pipeline_id: z.uuid().optional(),
+  unit_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  sort: z.enum(['id', 'started_at', 'finished_at']).default('id'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export function jobRoutes(pool: Pool): Router {
+  const r = Router();
+  r.get('/', requireJobsView, async (req, res) => {
+    const q = parseBody(listQuery, req.query, 'query');
+    const scope = jobScope(userOf(req));
+    const { rows } = await pool.query<JobRow & { total: number }>(sql.listJobs, [
+      q.state ?? null,
+      q.job_type ?? null,
+      q.year ?? null,
+      q.pipeline_id ?? null,
+      q.unit_id ?? null,
+      scope.all,
+      scope.all ? [] : scope.unitIds,
+      q.sort,
+      q.order,
+      q.limit,
+      (q.page - 1) * q.limit,
+    ]);
+    const list: JobList = {
+      items: rows.filter((row) => row.id !== null).map(presentJob),
+      total: rows[0]?.total ?? 0,
+      page: q.page,
+      limit: q.limit,
+    };
+    res.json(list);
+  });
+
+  r.get('/:job_id', requireJobsView, async (req, res) => {
+    const id = parseJobId(req.params.job_id);
+    const job = (await pool.query<JobRow>(sql.getJob, [id])).rows[0];
+    if (!job) throw notFound(`Job ${id} does not exist.`);
+    if (!canSeeJob(userOf(req), job)) throw forbidden('You may not see this job.');
+    res.json(presentJob(job));
+  });
+  return r;
+}

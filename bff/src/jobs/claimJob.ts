@@ -1,0 +1,29 @@
+// claim_job (DESIGN §9): one short transaction on the caller's session. Exactly one of any number
+// of concurrent claimers of a job wins; a job whose combination already has a RUNNING job is left
+// NOT_STARTED.
+import type { PoolClient } from '../db/pool';
+import { sql } from './sql';
+import type { JobRow } from './types';
+
+export type ClaimResult = { status: 'claimed'; job: JobRow } | { status: 'taken' } | { status: 'blocked' };
+
+const CURRENT_INDEX = 'ix_data_ingestion_jobs_is_current_unique';
+
+function violatesCurrentIndex(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === CURRENT_INDEX;
+}
+
+export async function claimJob(db: PoolClient, id: number, instanceId: string): Promise<ClaimResult> {
+  await db.query('BEGIN');
+  try {
+    await db.query(sql.demoteCurrent, [id]);
+    const { rows } = await db.query<JobRow>(sql.claimJob, [id, instanceId]);
+    await db.query('COMMIT');
+    return rows[0] ? { status: 'claimed', job: rows[0] } : { status: 'taken' };
+  } catch (err) {
+    await db.query('ROLLBACK').catch(() => {});
+    if (violatesCurrentIndex(err)) return { status: 'blocked' };
+    throw err;
+  }
+}

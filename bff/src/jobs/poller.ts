@@ -1,0 +1,100 @@
+// The safety poller (DESIGN §9): every interval (± jitter) this instance says it is alive,
+// rescues RUNNING jobs of silent instances when there are any, and runs due NOT_STARTED jobs
+// nobody fired (a crash between a commit and its firing). Idle cost per tick: the heartbeat and
+// one select.
+import type { Logger } from '../log';
+import type { Pool } from '../db/pool';
+import { sql } from './sql';
+import { logTransition } from './transitionLog';
+
+export interface PollerDeps {
+  pool: Pool;
+  log: Logger;
+  instanceId: string;
+  intervalMs: number;
+  rescueAfterMs: number;
+  /** Job types this instance can run. */
+  types(): string[];
+  /** How many more jobs this instance wants now. */
+  room(): number;
+  fire(id: number): void;
+}
+
+export class SafetyPoller {
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+  private stopped = false;
+  private lastPoll = -Infinity;
+  private lastBeat = -Infinity;
+
+  constructor(private readonly d: PollerDeps) {}
+
+  /** The heartbeat must beat well inside the rescue window even with a long poll interval. */
+  private get beatMs(): number {
+    return Math.min(this.d.intervalMs, this.d.rescueAfterMs / 4);
+  }
+
+  start(): void {
+    // First tick soon, so orphans left by a previous run start without a full interval's wait.
+    this.schedule(Math.random() * Math.min(this.beatMs, 1000));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.ticking;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.ticking = this.tick()
+        .catch((err: unknown) => {
+          this.d.log.warn({ err }, 'job poller tick failed');
+          return false;
+        })
+        .then((full) => {
+          this.ticking = undefined;
+          // A full batch means more work is waiting: look again as soon as there is room.
+          this.schedule(full ? 50 : this.beatMs * (0.8 + Math.random() * 0.4));
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One tick; true when more due work may be waiting (full batch, or no room to take it). */
+  async tick(): Promise<boolean> {
+    const { pool, instanceId, rescueAfterMs } = this.d;
+    const now = performance.now();
+    if (now - this.lastBeat >= this.beatMs * 0.75) {
+      this.lastBeat = now;
+      const beat = await pool.query<{ has_stale: boolean }>(sql.heartbeat, [instanceId, rescueAfterMs]);
+      if (beat.rows[0]?.has_stale) await this.rescue();
+    }
+    if (now - this.lastPoll < this.d.intervalMs * 0.75) return false;
+    const types = this.d.types();
+    const room = this.d.room();
+    if (!types.length) return false;
+    if (room <= 0) return true;
+    this.lastPoll = now;
+    const due = await pool.query<{ id: number }>(sql.pollDue, [types, room]);
+    for (const { id } of due.rows) this.d.fire(id);
+    const full = due.rows.length === room;
+    if (full) this.lastPoll = -Infinity;
+    return full;
+  }
+
+  private async rescue(): Promise<void> {
+    const { rows } = await this.d.pool.query<{ id: number; job_type: string; pipeline_id: string; state: string; attempts: number }>(sql.rescueStale, [this.d.rescueAfterMs]);
+    for (const job of rows) {
+      logTransition(this.d.log, job, this.d.instanceId, {
+        from: 'RUNNING',
+        to: job.state,
+        result: job.state === 'FINISHED' ? 'ERROR' : undefined,
+        attempt: job.attempts,
+        message: 'rescued from a silent instance',
+      });
+      if (job.state === 'NOT_STARTED') this.d.fire(job.id);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+// Manual recovery (POST /sync/jobs/{id}/recover, DESIGN §9): a RUNNING job whose instance is
+// dead, or which has held its claim longer than its type's timeout, goes back to NOT_STARTED and
+// is fired; an orphaned NOT_STARTED job is fired. Anything else is refused with the reason.
+import type { Pool } from '../db/pool';
+import { withTransaction } from '../db/pool';
+import { sql } from './sql';
+import type { JobRunner } from './runner';
+import type { JobRow } from './types';
+
+export type RecoverResult = { status: 'recovered'; job: JobRow; reason: string } | { status: 'not_found' } | { status: 'conflict'; detail: string };
+
+type LockedJob = JobRow & { claimer_silent_ms: number | null; locked_ms: number | null; due: boolean };
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+function decide(job: LockedJob, runner: JobRunner): { reason: string } | { detail: string } {
+  if (job.state === 'FINISHED') return { detail: `Job ${job.id} has already finished (${job.result}); there is nothing to recover.` };
+  if (job.state === 'RUNNING') {
+    const timeoutMs = runner.timeoutFor(job.job_type);
+    const silent = job.claimer_silent_ms;
+    if (silent === null) return { reason: `its instance ${job.locked_by} is gone` };
+    if (silent > runner.rescueAfterMs) return { reason: `its instance ${job.locked_by} has been silent for ${seconds(silent)}` };
+    if ((job.locked_ms ?? 0) > timeoutMs) return { reason: `it has run for ${seconds(job.locked_ms ?? 0)}, over its ${seconds(timeoutMs)} timeout` };
+    return {
+      detail:
+        `Job ${job.id} is running on instance ${job.locked_by}, which is alive (last heartbeat ${seconds(silent)} ago), ` +
+        `and has run for ${seconds(job.locked_ms ?? 0)} of its ${seconds(timeoutMs)} timeout.`,
+    };
+  }
+  if (!runner.canRun(job.job_type)) return { detail: `Job ${job.id} is waiting, but no handler for job type ${job.job_type} is registered on this instance.` };
+  return { reason: job.due ? 'it was waiting without being fired' : 'it was waiting for a retry delay' };
+}
+
+export async function recoverJob(pool: Pool, runner: JobRunner, id: number): Promise<RecoverResult> {
+  const result = await withTransaction(pool, async (db): Promise<RecoverResult> => {
+    const job = (await db.query<LockedJob>(sql.lockJobForRecovery, [id])).rows[0];
+    if (!job) return { status: 'not_found' };
+    const verdict = decide(job, runner);
+    if ('detail' in verdict) return { status: 'conflict', detail: verdict.detail };
+    if (job.state === 'NOT_STARTED') {
+      const running = (await db.query<{ id: number }>(sql.runningOfCombination, [id])).rows[0];
+      if (running) return { status: 'conflict', detail: `Job ${id} waits for job ${running.id} of the same combination, which is still running.` };
+    }
+    const { rows } = await db.query<JobRow>(sql.recoverJob, [id, `Recovered manually: ${verdict.reason}.`]);
+    return { status: 'recovered', job: rows[0]!, reason: verdict.reason };
+  });
+  if (result.status === 'recovered') runner.fire(id);
+  return result;
+}

@@ -1,0 +1,223 @@
+// The job runner of one instance: its handler registry, a bounded in-process queue in front of
+// runJob, the safety poller, retry timers, and graceful shutdown (stop claiming, wait, release).
+import os from 'node:os';
+import crypto from 'node:crypto';
+import type { Logger } from '../log';
+import type { Pool } from '../db/pool';
+import { sql } from './sql';
+import { HandlerRegistry } from './registry';
+import { AttemptAborted, runJob, type RunDeps } from './runJob';
+import { SafetyPoller } from './poller';
+import { insertJob } from './chainJob';
+import { logTransition } from './transitionLog';
+import type { JobHandler, JobRow, NewJob, RunOutcome } from './types';
+
+export interface RunnerOptions {
+  /** Sessions for claims, progress and domain writes: two per running job, plus the poller's. */
+  pool: Pool;
+  log: Logger;
+  instanceId?: string;
+  concurrency?: number;
+  pollIntervalMs?: number;
+  /** A RUNNING job whose instance has been silent this long is rescued (DESIGN: 60 s). */
+  rescueAfterMs?: number;
+  retryBaseMs?: number;
+  defaultTimeoutMs?: number;
+  shutdownGraceMs?: number;
+  progressMinIntervalMs?: number;
+  /** Run the safety poller (heartbeat, rescue, orphans). Off only for tests of runJob alone. */
+  poll?: boolean;
+}
+
+/** Fields of a job that make up its combination (is_current uniqueness). */
+export type Combination = Pick<JobRow, 'job_type' | 'entity_type' | 'target' | 'module_type' | 'data_entry_type' | 'unit_id' | 'year'>;
+
+export const combinationKey = (j: Combination): string =>
+  JSON.stringify([j.job_type, j.entity_type, j.target, j.module_type, j.data_entry_type, j.unit_id, j.year]);
+
+export function newInstanceId(): string {
+  return `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+}
+
+interface Queued {
+  id: number;
+  resolve: (o: RunOutcome) => void;
+}
+
+export class JobRunner {
+  readonly instanceId: string;
+  readonly registry = new HandlerRegistry();
+  readonly concurrency: number;
+  readonly rescueAfterMs: number;
+  readonly defaultTimeoutMs: number;
+  private readonly pool: Pool;
+  private readonly log: Logger;
+  private readonly opts: RunnerOptions;
+  private readonly queue: Queued[] = [];
+  private readonly inFlight = new Map<number, Promise<RunOutcome>>();
+  private readonly attempts = new Map<number, AbortController>();
+  private readonly waiters = new Map<string, Set<number>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly deps: RunDeps;
+  private running = 0;
+  private stopping = false;
+  private poller: SafetyPoller | undefined;
+  private idle: (() => void)[] = [];
+
+  constructor(opts: RunnerOptions) {
+    this.opts = opts;
+    this.pool = opts.pool;
+    this.log = opts.log;
+    this.instanceId = opts.instanceId ?? newInstanceId();
+    this.concurrency = opts.concurrency ?? 4;
+    this.rescueAfterMs = opts.rescueAfterMs ?? 60_000;
+    this.defaultTimeoutMs = opts.defaultTimeoutMs ?? 30 * 60_000;
+    this.deps = {
+      pool: this.pool,
+      registry: this.registry,
+      instanceId: this.instanceId,
+      log: this.log,
+      retryBaseMs: opts.retryBaseMs ?? 2_000,
+      defaultTimeoutMs: this.defaultTimeoutMs,
+      progressMinIntervalMs: opts.progressMinIntervalMs ?? 100,
+      attempts: this.attempts,
+      isStopping: () => this.stopping,
+      fire: (ids) => ids.forEach((id) => this.fire(id)),
+      combinationFree: (job) => this.combinationFree(job),
+      blocked: (job) => {
+        const key = combinationKey(job);
+        const set = this.waiters.get(key) ?? new Set<number>();
+        set.add(job.id);
+        this.waiters.set(key, set);
+      },
+      retryAfter: (id, ms) => this.fireLater(id, ms),
+    };
+  }
+
+  /** Adds the handler of a job type; a second handler for the same type throws. */
+  register(handler: JobHandler): void {
+    this.registry.register(handler);
+  }
+
+  canRun(jobType: string): boolean {
+    return this.registry.get(jobType) !== undefined;
+  }
+
+  timeoutFor(jobType: string): number {
+    return this.registry.get(jobType)?.timeoutMs ?? this.defaultTimeoutMs;
+  }
+
+  /** Registers this instance as alive and starts the poller. */
+  async start(): Promise<void> {
+    await this.pool.query(sql.heartbeat, [this.instanceId, this.rescueAfterMs]);
+    await this.pool.query(sql.pruneInstances);
+    if (this.opts.poll === false) return;
+    this.poller = new SafetyPoller({
+      pool: this.pool,
+      log: this.log,
+      instanceId: this.instanceId,
+      intervalMs: this.opts.pollIntervalMs ?? 10_000,
+      rescueAfterMs: this.rescueAfterMs,
+      types: () => this.registry.types(),
+      room: () => this.concurrency * 2 - this.queue.length - this.running,
+      fire: (id) => this.fire(id),
+    });
+    this.poller.start();
+  }
+
+  /** run_job through this instance's queue; resolves when the attempt is over. A job already
+   * queued or running here is not queued twice. */
+  runJob(id: number): Promise<RunOutcome> {
+    const existing = this.inFlight.get(id);
+    if (existing) return existing;
+    if (this.stopping) return Promise.resolve('stopped');
+    const done = new Promise<RunOutcome>((resolve) => this.queue.push({ id, resolve }));
+    this.inFlight.set(id, done);
+    void done.then(() => this.inFlight.delete(id));
+    this.drain();
+    return done;
+  }
+
+  /** Runs a job in the background (in-process firing). */
+  fire(id: number): void {
+    if (!this.stopping) void this.runJob(id);
+  }
+
+  /** Inserts a new pipeline's first job (committed at once) and fires it. */
+  async createJob(job: NewJob): Promise<JobRow> {
+    const row = await insertJob(this.pool, job);
+    this.fire(row.id);
+    return row;
+  }
+
+  /** A job of a combination finished elsewhere (event from another instance): jobs of that
+   * combination that were blocked here may now be claimed. */
+  combinationFree(job: Combination): void {
+    const key = combinationKey(job);
+    const ids = this.waiters.get(key);
+    if (!ids) return;
+    this.waiters.delete(key);
+    for (const id of ids) this.fire(id);
+  }
+
+  /** Jobs queued or running on this instance. */
+  backlog(): number {
+    return this.queue.length + this.running;
+  }
+
+  /** Resolves when nothing is queued or running here. */
+  whenIdle(): Promise<void> {
+    if (this.backlog() === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private fireLater(id: number, ms: number): void {
+    if (this.stopping) return;
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      this.fire(id);
+    }, ms);
+    t.unref();
+    this.timers.add(t);
+  }
+
+  private drain(): void {
+    while (this.running < this.concurrency && this.queue.length) {
+      const { id, resolve } = this.queue.shift()!;
+      this.running++;
+      runJob(this.deps, id)
+        .catch((err: unknown) => {
+          this.log.error({ err, job_id: id }, 'runJob failed');
+          return 'not_runnable' as const;
+        })
+        .then((outcome) => {
+          this.running--;
+          resolve(outcome);
+          this.drain();
+          if (this.backlog() === 0) this.idle.splice(0).forEach((fn) => fn());
+        });
+    }
+  }
+
+  /** Graceful stop: no new claims, running attempts get a grace period, the rest are released
+   * to other instances, and this instance leaves job_instances. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    await this.poller?.stop();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    for (const q of this.queue.splice(0)) q.resolve('stopped');
+    const grace = this.opts.shutdownGraceMs ?? 10_000;
+    let graceTimer: NodeJS.Timeout | undefined;
+    await Promise.race([this.whenIdle(), new Promise<void>((r) => (graceTimer = setTimeout(r, grace)))]);
+    clearTimeout(graceTimer);
+    if (this.running > 0) {
+      const { rows } = await this.pool.query<{ id: number; job_type: string; pipeline_id: string }>(sql.releaseJobs, [this.instanceId]);
+      for (const job of rows) logTransition(this.log, job, this.instanceId, { from: 'RUNNING', to: 'NOT_STARTED', message: 'released at shutdown' });
+      for (const c of this.attempts.values()) c.abort(new AttemptAborted('shutdown', 'The instance is shutting down.'));
+      await this.whenIdle();
+    }
+    await this.pool.query(sql.deleteInstance, [this.instanceId]);
+  }
+}

@@ -1,0 +1,2 @@
+-- A cleanly stopped instance leaves the liveness table.
+DELETE FROM job_instances WHERE id = $1

@@ -1,0 +1,1 @@
+SELECT * FROM data_ingestion_jobs WHERE id = $1

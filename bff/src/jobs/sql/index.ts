@@ -1,0 +1,30 @@
+// The job pipeline's SQL, one statement per file named after what it does. Read once at import.
+import fs from 'node:fs';
+
+function read(name: string): string {
+  return fs.readFileSync(new URL(`./${name}.sql`, import.meta.url), 'utf8');
+}
+
+export const sql = {
+  loadJob: read('loadJob'),
+  demoteCurrent: read('demoteCurrent'),
+  claimJob: read('claimJob'),
+  finishJob: read('finishJob'),
+  failJob: read('failJob'),
+  reportProgress: read('reportProgress'),
+  heartbeat: read('heartbeat'),
+  rescueStale: read('rescueStale'),
+  pollDue: read('pollDue'),
+  releaseJobs: read('releaseJobs'),
+  deleteInstance: read('deleteInstance'),
+  pruneInstances: read('pruneInstances'),
+  insertJob: read('insertJob'),
+  linkNextJob: read('linkNextJob'),
+  insertAggregation: read('insertAggregation'),
+  lockJobForRecovery: read('lockJobForRecovery'),
+  runningOfCombination: read('runningOfCombination'),
+  recoverJob: read('recoverJob'),
+  getJob: read('getJob'),
+  listJobs: read('listJobs'),
+  activePipelineJobs: read('activePipelineJobs'),
+} as const;

@@ -1,0 +1,118 @@
+// The job pipeline's shapes and the handler interface that job types plug into (DESIGN §9).
+import type { QueryResult, QueryResultRow } from 'pg';
+import type { EntityType, JobProgress, JobResult, JobState, JobTarget } from '@carbon/shared';
+import type { Logger } from '../log';
+
+/** A row of data_ingestion_jobs. */
+export interface JobRow {
+  id: number;
+  job_type: string;
+  entity_type: EntityType;
+  target: JobTarget;
+  module_type: string | null;
+  data_entry_type: string | null;
+  unit_id: number | null;
+  year: number | null;
+  state: JobState;
+  result: JobResult | null;
+  is_current: boolean;
+  locked_by: string | null;
+  locked_at: Date | null;
+  attempts: number;
+  max_attempts: number;
+  run_after: Date;
+  pipeline_id: string;
+  next_job: number | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  payload: Record<string, unknown>;
+  progress: JobProgress;
+  report: Record<string, unknown> | null;
+  status_message: string | null;
+  created_by: number | null;
+  created_at: Date;
+}
+
+/** What a new job is about; everything else takes its default. */
+export interface NewJob {
+  job_type: string;
+  entity_type: EntityType;
+  target: JobTarget;
+  module_type?: string | null;
+  data_entry_type?: string | null;
+  unit_id?: number | null;
+  year?: number | null;
+  payload?: Record<string, unknown>;
+  max_attempts?: number;
+  /** Not eligible before now + delay. */
+  delay_ms?: number;
+  created_by?: number | null;
+  /** Joins an existing pipeline; a new one otherwise. */
+  pipeline_id?: string;
+}
+
+/** A child of a running job: it inherits the parent's pipeline and creator. */
+export type ChildJob = Omit<NewJob, 'pipeline_id' | 'created_by'>;
+
+/** Scope of an aggregation: at most one waits per scope (de-duplicated). */
+export interface AggregationScope {
+  module_type: string;
+  year: number;
+  unit_id?: number | null;
+  payload?: Record<string, unknown>;
+}
+
+/** The handler's only door to the domain tables: queries run in the attempt's single domain
+ * transaction, which the runner opens, commits (with the finish) or rolls back. */
+export interface DomainDb {
+  query<R extends QueryResultRow = any>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+}
+
+export interface JobContext {
+  /** The claimed row, as it was at the claim (attempts already counted). */
+  readonly job: Readonly<JobRow>;
+  readonly db: DomainDb;
+  /** Commits a progress step at once (separate session) and publishes it; throttled. */
+  progress(p: JobProgress): Promise<void>;
+  /** Inserts a child job in the domain transaction; it is fired when that transaction commits.
+   * `linear` also records it as the parent's next_job. */
+  chain(child: ChildJob, opts?: { linear?: boolean }): Promise<JobRow>;
+  /** Chains the (de-duplicated) aggregation of a scope; returns the job that will run. */
+  chainAggregation(scope: AggregationScope, opts?: { linear?: boolean }): Promise<JobRow>;
+  readonly log: Logger;
+  /** Aborted on timeout, lost ownership or shutdown: stop early. */
+  readonly signal: AbortSignal;
+}
+
+export interface JobOutcome {
+  /** SUCCESS unless told; WARNING for partial results such as skipped rows. */
+  result?: Exclude<JobResult, 'ERROR'>;
+  report?: Record<string, unknown>;
+  message?: string;
+}
+
+export interface JobHandler {
+  type: string;
+  /** Tables the handler writes. Writing any other table fails the attempt before commit
+   * (one writer per table; the job table itself is always allowed). */
+  writes: readonly string[];
+  /** An attempt running longer is aborted; a RUNNING job older than this may be recovered. */
+  timeoutMs?: number;
+  run(ctx: JobContext): Promise<JobOutcome | void>;
+}
+
+/** Thrown by a handler when retrying cannot help (bad input): the job ends in ERROR at once. */
+export class PermanentJobError extends Error {}
+
+export type RunOutcome =
+  | 'finished'
+  | 'retrying'
+  | 'failed'
+  /** missing, not NOT_STARTED, not due, or claimed by someone else */
+  | 'not_runnable'
+  /** a job of the same combination is RUNNING; retried when it finishes */
+  | 'blocked'
+  /** this instance lost the job to a rescue while running it; nothing was committed */
+  | 'lost'
+  | 'no_handler'
+  | 'stopped';
