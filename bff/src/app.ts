@@ -19,6 +19,9 @@ import { errorHandler, notFound } from './http/errors';
 import { healthRoutes } from './http/health';
 import { sessionRoutes } from './http/session';
 import { unitRoutes } from './http/units';
+import { carbonReportRoutes } from './http/carbonReports';
+import { moduleRoutes } from './http/modules';
+import { locationRoutes } from './http/locations';
 import { syncRoutes } from './http/sync';
 import type { JobSystem } from './jobs';
 
@@ -97,6 +100,10 @@ export function createApp(d: AppDeps): express.Express {
     }),
   );
   api.use('/v1/units', requireUser, unitRoutes(d.pool));
+  api.use('/v1/carbon_reports', requireUser, carbonReportRoutes(d.pool));
+  // Endpoint 9 is declared inside, before the generic /{unit_id}/{year}/{module} route.
+  api.use('/modules', requireUser, moduleRoutes(d.pool));
+  api.use('/locations', requireUser, locationRoutes(d.pool));
   api.use('/sync', syncRoutes(d.pool, d.jobs));
   api.use((_req, _res, next) => next(notFound('No such API route.')));
   app.use('/api', api);

@@ -13,6 +13,9 @@ import { createOidcClient } from './auth/oidcClient';
 import { SessionEvents } from './auth/sessionEvents';
 import { startDevIdp, type DevIdp } from './dev/idp';
 import { seedDemoData } from './dev/demoData';
+import { seedDemoEntries } from './dev/demoEntries';
+import { ensureLocations } from './domain/locations/loadLocations';
+import { ensureDefaultFactors } from './domain/factors';
 import { createApp } from './app';
 import { createJobSystem, type JobSystem } from './jobs';
 
@@ -69,6 +72,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
     const pool = createPool(databaseUrl, 30);
     cleanups.push(() => pool.end());
+    // Reference data, loaded once per database (idempotent, safe with concurrent starts).
+    await ensureLocations(pool);
+    await ensureDefaultFactors(pool);
 
     let issuer = config.OAUTH_ISSUER_URL;
     let clientSecret = config.OAUTH_CLIENT_SECRET;
@@ -78,6 +84,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       cleanups.push(idp.close);
       issuer = idp.issuer;
       await seedDemoData(pool, issuer);
+      await seedDemoEntries(pool);
       log.info({ issuer }, 'development identity provider started');
     }
     if (!clientSecret) throw new Error('OAUTH_CLIENT_SECRET is required when OAUTH_ISSUER_URL is set.');

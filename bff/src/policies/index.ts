@@ -11,9 +11,17 @@ import {
   type BackofficeArea,
   type ModuleAccess,
   type ModuleType,
+  type PermissionMap,
 } from '@carbon/shared';
 import type { CurrentUser } from '../auth/currentUser';
 import { forbidden, unauthorized } from '../http/errors';
+
+/** What a policy looks at: the permission map and the person number ("own" rows). Domain
+ * services pass the signed-in user, or a system actor for seeding. */
+export interface PolicySubject {
+  permissions: PermissionMap;
+  person_number: number | null;
+}
 
 export function userOf(req: Request): CurrentUser {
   if (!req.user) throw unauthorized();
@@ -32,28 +40,41 @@ export function requireBackoffice(area: BackofficeArea, action: 'view' | 'edit')
 }
 
 /** Access to a module of a unit for an action; throws 403 when the user has none at all. */
-export function authorizeModule(user: CurrentUser, module: ModuleType, unitId: number, action: Action): ModuleAccess {
+export function authorizeModule(user: PolicySubject, module: ModuleType, unitId: number, action: Action): ModuleAccess {
   const access = moduleAccess(user.permissions, module, unitId, action);
   if (!access.own) throw forbidden();
   return access;
 }
 
-/** May this user act on a row owned by `ownerPersonNumber` given their access? */
-export function mayTouchRow(user: CurrentUser, access: ModuleAccess, ownerPersonNumber: number | null | undefined): boolean {
-  return access.all || (user.person_number !== null && ownerPersonNumber === user.person_number);
+/** The access without throwing: callers that must answer 404 before 403 check this first. */
+export function moduleAccessOf(user: PolicySubject, module: ModuleType, unitId: number, action: Action): ModuleAccess {
+  return moduleAccess(user.permissions, module, unitId, action);
 }
 
-export function authorizeModuleStatus(user: CurrentUser, unitId: number): void {
+/** May this user act on a row owned by `ownerPersonNumber` given their access? Person numbers
+ * may arrive as strings (a member's `user_institutional_id`) or numbers (`traveler_id`). */
+export function mayTouchRow(user: PolicySubject, access: ModuleAccess, ownerPersonNumber: number | string | null | undefined): boolean {
+  if (access.all) return true;
+  if (user.person_number === null || ownerPersonNumber === null || ownerPersonNumber === undefined || ownerPersonNumber === '') return false;
+  return Number(ownerPersonNumber) === user.person_number;
+}
+
+/** Totals of a module (its stats) are for users who may see every row of it. */
+export function canSeeModuleTotals(user: PolicySubject, module: ModuleType, unitId: number): boolean {
+  return moduleAccess(user.permissions, module, unitId, 'view').all;
+}
+
+export function authorizeModuleStatus(user: PolicySubject, unitId: number): void {
   if (!canEditModuleStatus(user.permissions, unitId)) throw forbidden();
 }
 
 /** Units whose data the user may see at all; `all` for global roles. */
-export function visibleUnits(user: CurrentUser): { all: true } | { all: false; ids: number[] } {
+export function visibleUnits(user: PolicySubject): { all: true } | { all: false; ids: number[] } {
   const { allUnits, unitIds } = unitsInMap(user.permissions);
   return allUnits ? { all: true } : { all: false, ids: unitIds };
 }
 
-export function canSeeUnit(user: CurrentUser, unitId: number): boolean {
+export function canSeeUnit(user: PolicySubject, unitId: number): boolean {
   const v = visibleUnits(user);
   return v.all || v.ids.includes(unitId);
 }

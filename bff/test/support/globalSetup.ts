@@ -8,6 +8,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/db/embeddedPostgres';
 import { migrate } from '../../src/db/migrate';
+import { createPool } from '../../src/db/pool';
+import { ensureLocations } from '../../src/domain/locations/loadLocations';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,6 +41,10 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${templateDb}`);
   await admin.end();
   await migrate(withDatabase(adminUrl, templateDb));
+  // Airports and places once, into the template: every test database is cloned with them.
+  const templatePool = createPool(withDatabase(adminUrl, templateDb), 2);
+  await ensureLocations(templatePool);
+  await templatePool.end();
 
   project.provide('adminUrl', adminUrl);
   project.provide('templateDb', templateDb);

@@ -89,6 +89,8 @@ export interface EntryTypeDef {
   factorKeys: readonly string[];
   /** Field holding the person number of the row's owner (standard users see only their own). */
   ownerField: string;
+  /** The headcount link of travel entries: the person number field and the name stored with it. */
+  traveler?: { idField: string; nameField: string };
   /** Two location fields that must not name the same place. */
   route?: { from: string; to: string };
   computeEmissions: (input: EmissionInput) => EmissionRow[];

@@ -5,7 +5,9 @@ import type { EntryTypeDef, ModuleDef } from './fields';
 
 const f = (key: string) => `modules.headcount.fields.${key}`;
 
-export const PERSON_NUMBER_PATTERN = /^[0-9]{1,12}$/;
+/** A person number as members store it: the decimal form of a positive integer, so that the
+ * traveler lookup by `String(traveler_id)` finds it (no leading zeros). */
+export const PERSON_NUMBER_PATTERN = /^[1-9][0-9]{0,11}$/;
 
 export const memberEntry: EntryTypeDef = {
   type: 'member',
@@ -13,7 +15,7 @@ export const memberEntry: EntryTypeDef = {
   slug: 'member',
   i18nKey: 'modules.headcount.types.member',
   fields: [
-    { key: 'user_institutional_id', type: 'text', i18nKey: f('user_institutional_id'), required: true, max: 12, pattern: PERSON_NUMBER_PATTERN, patternHint: 'must be a person number (digits only)', sortable: true },
+    { key: 'user_institutional_id', type: 'text', i18nKey: f('user_institutional_id'), required: true, max: 12, pattern: PERSON_NUMBER_PATTERN, patternHint: 'must be a person number (digits, no leading zero)', sortable: true },
     { key: 'name', type: 'text', i18nKey: f('name'), required: true, max: 200, sortable: true, inlineEditable: true },
     { key: 'fte', type: 'number', i18nKey: f('fte'), required: true, min: 0, max: 1, default: 1, sortable: true, inlineEditable: true },
     { key: 'position', type: 'text', i18nKey: f('position'), max: 200, sortable: true, inlineEditable: true },

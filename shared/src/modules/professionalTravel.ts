@@ -59,6 +59,7 @@ export const planeEntry: EntryTypeDef = {
   ],
   factorKeys: ['band', 'cabin_class'],
   ownerField: 'traveler_id',
+  traveler: { idField: 'traveler_id', nameField: 'traveler_name' },
   route: { from: 'origin', to: 'destination' },
   computeEmissions: ({ data, locations, factors }): EmissionRow[] => {
     const { origin, destination } = ends(locations);
@@ -73,7 +74,17 @@ export const planeEntry: EntryTypeDef = {
         quantity: d.totalKm,
         quantity_unit: 'km',
         factor_id: factor?.id ?? null,
-        meta: { ...d, cabin_class: cabin, origin: place(origin), destination: place(destination), factor: factorMeta(factor) },
+        meta: {
+          great_circle_km: d.greatCircleKm,
+          one_way_km: d.correctedOneWayKm,
+          legs: d.legs,
+          total_km: d.totalKm,
+          band: d.band,
+          cabin_class: cabin,
+          origin: place(origin),
+          destination: place(destination),
+          factor: factorMeta(factor),
+        },
       },
     ];
   },
@@ -104,6 +115,7 @@ export const trainEntry: EntryTypeDef = {
   ],
   factorKeys: ['country'],
   ownerField: 'traveler_id',
+  traveler: { idField: 'traveler_id', nameField: 'traveler_name' },
   route: { from: 'origin', to: 'destination' },
   computeEmissions: ({ data, locations, factors }): EmissionRow[] => {
     const { origin, destination } = ends(locations);
@@ -119,7 +131,17 @@ export const trainEntry: EntryTypeDef = {
         quantity: d.totalKm,
         quantity_unit: 'km',
         factor_id: factor?.id ?? null,
-        meta: { ...d, class: data.class, factor_country: country, origin: place(origin), destination: place(destination), factor: factorMeta(factor) },
+        meta: {
+          great_circle_km: d.greatCircleKm,
+          one_way_km: d.oneWayKm,
+          legs: d.legs,
+          total_km: d.totalKm,
+          factor_country: country,
+          class: data.class,
+          origin: place(origin),
+          destination: place(destination),
+          factor: factorMeta(factor),
+        },
       },
     ];
   },

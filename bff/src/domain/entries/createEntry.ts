@@ -1,0 +1,36 @@
+// Path 1 create: validate, link the traveler, resolve locations, compute emissions, then write
+// entry + emissions + module stats + report stats in one statement.
+import { createSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import type { Pool } from '../../db/pool';
+import { parseBody } from '../../http/validate';
+import type { Actor } from '../actor';
+import { loadModuleContext, type ModuleRef } from '../context';
+import { assertMayTouch, mapWriteError } from './common';
+import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
+import { entryView, type EntryRow } from './view';
+import { CREATE_ENTRY } from './writeSql';
+
+export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entryType: EntryTypeDef, body: unknown, source = 'manual'): Promise<DataEntryView> {
+  const data = compact({ ...(parseBody(createSchema(entryType), body, `${entryType.type} entry`) as EntryData) });
+  const travelerId = entryType.traveler ? data[entryType.traveler.idField] : undefined;
+  const ctx = await loadModuleContext(pool, actor, ref, {
+    action: 'edit',
+    entryType: entryType.type,
+    factors: true,
+    travelerPersonNumber: typeof travelerId === 'number' ? travelerId : null,
+  });
+  assertMayTouch(actor, ctx, entryType, data);
+  linkTraveler(entryType, data, typeof travelerId === 'number' ? ctx.traveler : undefined, ctx.year);
+  const locations = await resolveEntryLocations(pool, entryType, data);
+  const emissions = computeEmissions(entryType, data, locations, ctx.factors);
+  try {
+    const { rows } = await pool.query<EntryRow>({
+      name: 'entry-create',
+      text: CREATE_ENTRY,
+      values: [ctx.moduleId, entryType.type, data, actor.id, JSON.stringify(emissions), source],
+    });
+    return entryView(rows[0]!, ctx.moduleType);
+  } catch (err) {
+    throw mapWriteError(err, data);
+  }
+}

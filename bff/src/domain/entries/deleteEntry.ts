@@ -1,0 +1,20 @@
+// Path 1 delete: the entry, its emissions and the stats delta in one statement, conditional on
+// the row version that the ownership check saw.
+import type { EntryTypeDef } from '@carbon/shared';
+import type { Pool } from '../../db/pool';
+import { conflict } from '../../http/errors';
+import type { Actor } from '../actor';
+import { loadModuleContext, type ModuleRef } from '../context';
+import { assertMayTouch, existingEntry, MAX_WRITE_ATTEMPTS } from './common';
+import { DELETE_ENTRY } from './writeSql';
+
+export async function deleteEntry(pool: Pool, actor: Actor, ref: ModuleRef, expected: EntryTypeDef | undefined, id: number): Promise<void> {
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+    const ctx = await loadModuleContext(pool, actor, ref, { action: 'edit', entryId: id });
+    const { entry, entryType } = existingEntry(ctx, expected);
+    assertMayTouch(actor, ctx, entryType, entry.data);
+    const { rowCount } = await pool.query({ name: 'entry-delete', text: DELETE_ENTRY, values: [id, ctx.moduleId, entry.version, entryType.type] });
+    if (rowCount) return;
+  }
+  throw conflict('The entry kept changing while it was being deleted; reload it and try again.');
+}

@@ -1,0 +1,70 @@
+// Path 1 update: merge the change into the stored entry, apply the traveler rules again when
+// traveler_id changes (never otherwise: the stored name is kept), recompute the emissions, and
+// write entry + emissions + stats in one statement. The write is conditional on the row version
+// read, so a concurrent change makes us read again instead of overwriting it.
+import { conflict } from '../../http/errors';
+import { updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import type { Pool } from '../../db/pool';
+import { parseBody } from '../../http/validate';
+import type { Actor } from '../actor';
+import { loadModuleContext, type ModuleRef, type StoredEntry } from '../context';
+import { assertMayTouch, existingEntry, mapWriteError, MAX_WRITE_ATTEMPTS } from './common';
+import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
+import { entryView, type EntryRow } from './view';
+import { UPDATE_ENTRY } from './writeSql';
+
+/** The person number the body asks for, read before validation so the lookup rides along with
+ * the first query; validation of the body comes right after. */
+function requestedTraveler(body: unknown): number | null {
+  const v = (body as { traveler_id?: unknown } | null)?.traveler_id;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : null;
+}
+
+function merge(entryType: EntryTypeDef, stored: StoredEntry, patch: EntryData): { data: EntryData; travelerChanged: boolean } {
+  const data: EntryData = { ...stored.data };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    if (v === null) delete data[k];
+    else data[k] = v;
+  }
+  // A new place name is looked up afresh, not inside the country of the place it replaces.
+  for (const f of entryType.fields) {
+    const cf = f.location?.countryField;
+    if (cf && f.key in patch && !(cf in patch)) delete data[cf];
+  }
+  const t = entryType.traveler;
+  let travelerChanged = false;
+  if (t) {
+    travelerChanged = t.idField in patch && patch[t.idField] !== undefined && patch[t.idField] !== (stored.data[t.idField] ?? null);
+    // A linked entry keeps the name resolved by the server; the client cannot overwrite it.
+    if (!travelerChanged && typeof data[t.idField] === 'number') data[t.nameField] = stored.data[t.nameField] ?? '';
+  }
+  return { data: compact(data), travelerChanged };
+}
+
+export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expected: EntryTypeDef | undefined, id: number, body: unknown): Promise<DataEntryView> {
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+    const ctx = await loadModuleContext(pool, actor, ref, { action: 'edit', entryId: id, factors: true, travelerPersonNumber: requestedTraveler(body) });
+    const { entry, entryType } = existingEntry(ctx, expected);
+    assertMayTouch(actor, ctx, entryType, entry.data);
+    const patch = parseBody(updateSchema(entryType), body, `${entryType.type} entry`) as EntryData;
+    const { data, travelerChanged } = merge(entryType, entry, patch);
+    const t = entryType.traveler;
+    const newTraveler = t ? data[t.idField] : undefined;
+    linkTraveler(entryType, data, travelerChanged && typeof newTraveler === 'number' ? ctx.traveler : undefined, ctx.year);
+    assertMayTouch(actor, ctx, entryType, data);
+    const locations = await resolveEntryLocations(pool, entryType, data);
+    const emissions = computeEmissions(entryType, data, locations, ctx.factors);
+    try {
+      const { rows } = await pool.query<EntryRow>({
+        name: 'entry-update',
+        text: UPDATE_ENTRY,
+        values: [id, ctx.moduleId, data, JSON.stringify(emissions), entry.version, entryType.type],
+      });
+      if (rows[0]) return entryView(rows[0], ctx.moduleType);
+    } catch (err) {
+      throw mapWriteError(err, data);
+    }
+  }
+  throw conflict('The entry kept changing while it was being saved; reload it and try again.');
+}

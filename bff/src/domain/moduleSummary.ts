@@ -1,0 +1,42 @@
+// Endpoint 11: a module of a unit and year at a glance — status, stats, entry counts, and the
+// pipeline recalculating it, if any. Users limited to their own rows get their own counts and
+// no module totals.
+import { entryTypesOf, type ModuleSummary } from '@carbon/shared';
+import type { Pool } from '../db/pool';
+import { canSeeModuleTotals } from '../policies';
+import type { Actor } from './actor';
+import { activePipelineId } from './activePipeline';
+import { loadModuleContext, type ModuleRef } from './context';
+import { normalizeModuleStats } from './stats';
+
+export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<ModuleRef, { unitId: number }>): Promise<ModuleSummary> {
+  const ctx = await loadModuleContext(pool, actor, ref, { action: 'view' });
+  const types = entryTypesOf(ref.module);
+  const entryCounts: Record<string, number> = Object.fromEntries(types.map((t) => [t.type, 0]));
+  let stats: ModuleSummary['stats'] = null;
+  if (canSeeModuleTotals(actor, ref.module, ctx.unitId)) {
+    const { rows } = await pool.query<{ stats: ModuleSummary['stats'] }>('SELECT stats FROM carbon_report_modules WHERE id = $1', [ctx.moduleId]);
+    stats = normalizeModuleStats(rows[0]?.stats, ref.module);
+    for (const t of types) entryCounts[t.type] = stats.by_type[t.type]?.entries ?? 0;
+  } else {
+    const { rows } = await pool.query<{ data_entry_type: string; n: number }>(
+      `SELECT data_entry_type, count(*)::int AS n FROM data_entries
+        WHERE carbon_report_module_id = $1 AND data_entry_type = ANY($2::text[])
+          AND data ->> (CASE data_entry_type ${types.map((_, i) => `WHEN $${i * 2 + 4} THEN $${i * 2 + 5}`).join(' ')} END) = $3
+        GROUP BY 1`,
+      [ctx.moduleId, types.map((t) => t.type), String(actor.person_number ?? ''), ...types.flatMap((t) => [t.type, t.ownerField])],
+    );
+    for (const r of rows) entryCounts[r.data_entry_type] = r.n;
+  }
+  return {
+    unit_id: ctx.unitId,
+    year: ctx.year,
+    carbon_report_id: ctx.reportId,
+    module_id: ctx.moduleId,
+    module_type: ref.module,
+    status: ctx.status,
+    stats,
+    entry_counts: entryCounts,
+    active_pipeline_id: await activePipelineId(pool, ref),
+  };
+}

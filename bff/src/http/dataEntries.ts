@@ -1,0 +1,111 @@
+// Data-entry routes (Path 1), in two families that share every service:
+//  - report-addressed: /v1/carbon_reports/{report_id}/modules/{module}/data-entry[/{id}]
+//  - unit/year-addressed: /modules/{unit_id}/{year}/{module}/{type}[/{id}] (endpoint 10 is
+//    /modules/{unit_id}/{year}/professional-travel/plane and …/train)
+import { Router, type Request } from 'express';
+import { findEntryType, type EntryTypeDef, type ModuleDef } from '@carbon/shared';
+import type { Pool } from '../db/pool';
+import type { ModuleRef } from '../domain/context';
+import { createEntry } from '../domain/entries/createEntry';
+import { deleteEntry } from '../domain/entries/deleteEntry';
+import { getEntry } from '../domain/entries/getEntry';
+import { listEntries } from '../domain/entries/listEntries';
+import { updateEntry } from '../domain/entries/updateEntry';
+import { userOf } from '../policies';
+import { listQuerySchema } from './dataEntries.schema';
+import { unprocessable } from './errors';
+import { entryTypeParam, idParam, moduleParam, yearParam } from './params';
+import { parseBody } from './validate';
+
+type Params = Record<string, string | undefined>;
+
+interface Addressed {
+  ref: ModuleRef;
+  module: ModuleDef;
+  /** The entry type the path names; undefined on report-addressed routes. */
+  pathType?: EntryTypeDef;
+}
+
+function reportAddressed(req: Request): Addressed {
+  const p = req.params as Params;
+  const module = moduleParam(p.module);
+  return { ref: { reportId: idParam(p.report_id, 'carbon report'), module: module.type }, module };
+}
+
+function unitAddressed(req: Request): Addressed {
+  const p = req.params as Params;
+  const module = moduleParam(p.module);
+  const pathType = entryTypeParam(module, p.type);
+  return { ref: { unitId: idParam(p.unit_id, 'unit'), year: yearParam(p.year), module: module.type }, module, pathType };
+}
+
+/** The body without `data_entry_type`, which picks the type instead of being a field. */
+function splitType(body: unknown): { named?: unknown; rest: unknown } {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('data_entry_type' in body)) return { rest: body };
+  const { data_entry_type: named, ...rest } = body as Record<string, unknown>;
+  return { named, rest };
+}
+
+/** Which entry type a create is for: the path's, else the body's or `?type=`, else the module's
+ * only type. A body naming another type than the path is refused. */
+function typeForCreate(a: Addressed, named: unknown, queryType: unknown): EntryTypeDef {
+  const choices = a.module.entryTypes.join(', ');
+  const wanted = named ?? queryType;
+  if (wanted !== undefined) {
+    const t = typeof wanted === 'string' ? findEntryType(a.module.type, wanted) : undefined;
+    if (!t || (a.pathType && a.pathType.type !== t.type)) {
+      const message = a.pathType ? `must be ${a.pathType.type} on this path` : `must be one of: ${choices}`;
+      throw unprocessable(`Invalid entry: data_entry_type: ${message}`, [{ field: 'data_entry_type', message }]);
+    }
+    return t;
+  }
+  if (a.pathType) return a.pathType;
+  if (a.module.entryTypes.length === 1) return findEntryType(a.module.type, a.module.entryTypes[0]!)!;
+  throw unprocessable(`Invalid entry: data_entry_type: is required (one of: ${choices})`, [{ field: 'data_entry_type', message: `is required (one of: ${choices})` }]);
+}
+
+function entryRoutes(pool: Pool, address: (req: Request) => Addressed): Router {
+  const r = Router({ mergeParams: true });
+
+  r.get('/', async (req, res) => {
+    const a = address(req);
+    const query = parseBody(listQuerySchema, req.query, 'query');
+    const filterType = a.pathType ?? (query.type ? findEntryType(a.module.type, query.type) : undefined);
+    if (query.type && !filterType) throw unprocessable(`Invalid query: type: must be one of: ${a.module.entryTypes.join(', ')}`, [{ field: 'type', message: `must be one of: ${a.module.entryTypes.join(', ')}` }]);
+    res.json(await listEntries(pool, userOf(req), a.ref, filterType, query));
+  });
+
+  r.post('/', async (req, res) => {
+    const a = address(req);
+    const { named, rest } = splitType(req.body);
+    const entryType = typeForCreate(a, named, req.query.type);
+    res.status(201).json(await createEntry(pool, userOf(req), a.ref, entryType, rest));
+  });
+
+  r.get('/:id', async (req, res) => {
+    const a = address(req);
+    res.json(await getEntry(pool, userOf(req), a.ref, a.pathType, idParam(req.params.id, 'entry')));
+  });
+
+  r.patch('/:id', async (req, res) => {
+    const a = address(req);
+    const { named, rest } = splitType(req.body);
+    // Naming the type on update is allowed (clients echo entries back) but cannot change it.
+    const expected = named === undefined ? a.pathType : typeForCreate(a, named, undefined);
+    res.json(await updateEntry(pool, userOf(req), a.ref, expected, idParam(req.params.id, 'entry'), rest));
+  });
+
+  r.delete('/:id', async (req, res) => {
+    const a = address(req);
+    await deleteEntry(pool, userOf(req), a.ref, a.pathType, idParam(req.params.id, 'entry'));
+    res.status(204).end();
+  });
+
+  return r;
+}
+
+/** Mounted at /v1/carbon_reports/:report_id/modules/:module/data-entry. */
+export const reportEntryRoutes = (pool: Pool) => entryRoutes(pool, reportAddressed);
+
+/** Mounted at /modules/:unit_id/:year/:module/:type. */
+export const unitEntryRoutes = (pool: Pool) => entryRoutes(pool, unitAddressed);

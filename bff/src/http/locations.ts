@@ -1,0 +1,20 @@
+// /api/locations: type-to-search for airports (IATA code or name) and places (name, optionally
+// within a country). At most 20 matches, best first.
+import { Router } from 'express';
+import type { Pool } from '../db/pool';
+import { searchAirports, searchPlaces } from '../domain/locations/search';
+import { airportQuerySchema, placeQuerySchema } from './locations.schema';
+import { parseBody } from './validate';
+
+export function locationRoutes(pool: Pool): Router {
+  const r = Router();
+  r.get('/airports', async (req, res) => {
+    const { q } = parseBody(airportQuerySchema, req.query, 'query');
+    res.json(await searchAirports(pool, q));
+  });
+  r.get('/places', async (req, res) => {
+    const { q, country } = parseBody(placeQuerySchema, req.query, 'query');
+    res.json(await searchPlaces(pool, q, country));
+  });
+  return r;
+}

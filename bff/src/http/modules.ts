@@ -1,0 +1,29 @@
+// /api/modules/{unit_id}/{year}/…: unit/year-addressed routes. Endpoint 9 (headcount members)
+// is declared before the generic module route so that its path never reaches it.
+import { Router } from 'express';
+import type { Pool } from '../db/pool';
+import { headcountMembersJson } from '../domain/headcountMembers';
+import { moduleSummary } from '../domain/moduleSummary';
+import { userOf } from '../policies';
+import { unitEntryRoutes } from './dataEntries';
+import { idParam, moduleParam, yearParam } from './params';
+
+export function moduleRoutes(pool: Pool): Router {
+  const r = Router();
+
+  // Endpoint 9 — must stay first.
+  r.get('/:unit_id/:year/headcount/members', async (req, res) => {
+    const json = await headcountMembersJson(pool, userOf(req), idParam(req.params.unit_id, 'unit'), yearParam(req.params.year));
+    res.type('application/json').send(json);
+  });
+
+  // Endpoint 11.
+  r.get('/:unit_id/:year/:module', async (req, res) => {
+    const module = moduleParam(req.params.module);
+    res.json(await moduleSummary(pool, userOf(req), { unitId: idParam(req.params.unit_id, 'unit'), year: yearParam(req.params.year), module: module.type }));
+  });
+
+  // Endpoint 10 and the other entry operations.
+  r.use('/:unit_id/:year/:module/:type', unitEntryRoutes(pool));
+  return r;
+}

@@ -1,0 +1,59 @@
+// Helpers for the carbon accounting tests: demo unit and report ids, signed-in clients, and
+// direct reads of what the database holds (to check stats against SQL sums).
+import type { Pool } from 'pg';
+import type { TestStack } from './stack';
+import { login, type TestClient } from './httpClient';
+
+export interface DemoIds {
+  unit: Record<string, number>;
+  /** report id by `${institutional_id}/${year}` */
+  report: Record<string, number>;
+}
+
+export async function demoIds(pool: Pool): Promise<DemoIds> {
+  const units = await pool.query<{ id: number; institutional_id: string }>('SELECT id, institutional_id FROM units');
+  const reports = await pool.query<{ id: number; institutional_id: string; year: number }>(
+    'SELECT r.id, u.institutional_id, r.year FROM carbon_reports r JOIN units u ON u.id = r.unit_id',
+  );
+  return {
+    unit: Object.fromEntries(units.rows.map((r) => [r.institutional_id, r.id])),
+    report: Object.fromEntries(reports.rows.map((r) => [`${r.institutional_id}/${r.year}`, r.id])),
+  };
+}
+
+const clients = new WeakMap<TestStack, Map<string, TestClient>>();
+
+/** A signed-in client per user and stack, logged in once through the real IdP. */
+export async function as(stack: TestStack, username: string): Promise<TestClient> {
+  let byUser = clients.get(stack);
+  if (!byUser) clients.set(stack, (byUser = new Map()));
+  let c = byUser.get(username);
+  if (!c) {
+    c = stack.client();
+    await login(c, username);
+    byUser.set(username, c);
+  }
+  return c;
+}
+
+export async function addMember(c: TestClient, unitId: number, year: number, personNumber: number | string, name: string, fte = 1) {
+  const res = await c.post(`/api/modules/${unitId}/${year}/headcount/member`, { user_institutional_id: String(personNumber), name, fte });
+  if (res.status !== 201) throw new Error(`member not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Module and report stats as stored, and the same numbers from SQL sums of the emissions. */
+export async function statsAndSums(pool: Pool, reportId: number, moduleType: string) {
+  const { rows } = await pool.query(
+    `SELECT m.stats AS module_stats, r.stats AS report_stats,
+            (SELECT coalesce(sum(x.kg_co2eq), 0) FROM data_entries e JOIN data_entry_emissions x ON x.data_entry_id = e.id
+              WHERE e.carbon_report_module_id = m.id)::float8 AS module_kg,
+            (SELECT count(*) FROM data_entries e WHERE e.carbon_report_module_id = m.id)::int AS module_entries,
+            (SELECT coalesce(sum(x.kg_co2eq), 0) FROM carbon_report_modules mm JOIN data_entries e ON e.carbon_report_module_id = mm.id
+               JOIN data_entry_emissions x ON x.data_entry_id = e.id WHERE mm.carbon_report_id = r.id)::float8 AS report_kg
+       FROM carbon_report_modules m JOIN carbon_reports r ON r.id = m.carbon_report_id
+      WHERE r.id = $1 AND m.module_type = $2`,
+    [reportId, moduleType],
+  );
+  return rows[0];
+}
