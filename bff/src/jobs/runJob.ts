@@ -1,6 +1,7 @@
 // run_job(id), the only dispatch path (DESIGN §9): load, claim, look up the one handler of the
 // job type, run it with two sessions — progress on one, committed step by step; domain writes on
 // the other, committed once together with the conditional finish — then fire the children.
+import type { QueryResult } from 'pg';
 import type { Logger } from '../log';
 import type { Pool, PoolClient } from '../db/pool';
 import type { JobProgress } from '@carbon/shared';
@@ -23,8 +24,8 @@ export interface RunDeps {
   /** Attempts in progress, so that shutdown can abort them. */
   attempts: Map<number, AbortController>;
   isStopping(): boolean;
-  /** Children committed with their parent: fire them. */
-  fire(ids: number[]): void;
+  /** Children committed with their parent: fire them (when due). */
+  fire(children: { id: number; dueInMs: number }[]): void;
   /** The combination is free again (finished, failed or back to waiting). */
   combinationFree(job: JobRow): void;
   /** Blocked behind a RUNNING job of the same combination. */
@@ -42,6 +43,13 @@ export class AttemptAborted extends Error {
 }
 
 const MAX_BACKOFF_MS = 10 * 60_000;
+
+type WriteCounts = Record<string, number>;
+
+/** Tables whose write counters grew between two readings in one transaction. */
+function writtenTables(before: WriteCounts, after: WriteCounts): string[] {
+  return Object.keys(after).filter((t) => (after[t] ?? 0) > (before[t] ?? 0));
+}
 
 export function backoffMs(baseMs: number, attempts: number): number {
   const exp = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -124,7 +132,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
   // The domain session is destroyed, not reused, when the handler may still be using it.
   let discardDomain = false;
   let open = true;
-  const children: number[] = [];
+  const children: { id: number; dueInMs: number }[] = [];
 
   const assertOpen = () => {
     if (!open) throw new Error('This job attempt is over; its database session is closed.');
@@ -133,7 +141,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
     domain = await d.pool.connect();
     const domainClient = domain;
     const db: DomainDb = {
-      query: (text, values) => {
+      query: async (text, values) => {
         assertOpen();
         return domainClient.query(text, values);
       },
@@ -161,17 +169,19 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
       },
       chain: async (child, opts) => {
         const row = await chainJob(db, job, child, opts);
-        children.push(row.id);
+        children.push({ id: row.id, dueInMs: row.due_in_ms });
         return row;
       },
       chainAggregation: async (scope, opts) => {
         const row = await chainAggregation(db, job, scope, opts);
-        children.push(row.id);
+        children.push({ id: row.id, dueInMs: row.due_in_ms });
         return row;
       },
     };
 
-    await domain.query('BEGIN');
+    // One round trip: open the transaction and note the write counters it starts from.
+    const opened = (await domain.query(`BEGIN; ${sql.tableWriteCounts}`)) as unknown as QueryResult<{ counts: WriteCounts }>[];
+    const before = opened[1]!.rows[0]!.counts;
     let outcome: JobOutcome | void;
     try {
       outcome = await untilAborted(handler.run(ctx), controller.signal);
@@ -189,7 +199,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
     }
     open = false;
     const result = outcome?.result ?? 'SUCCESS';
-    const fin = await domain.query<{ id: number; written: string[] }>(sql.finishJob, [
+    const fin = await domain.query<{ id: number; write_counts: WriteCounts }>(sql.finishJob, [
       job.id,
       d.instanceId,
       result,
@@ -202,7 +212,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
       log.warn({ duration_ms: elapsed() }, 'job lost to another instance before its commit; domain writes rolled back');
       return 'lost';
     }
-    const foreign = finished.written.filter((t) => t !== 'data_ingestion_jobs' && !handler.writes.includes(t));
+    const foreign = writtenTables(before, finished.write_counts).filter((t) => t !== 'data_ingestion_jobs' && !handler.writes.includes(t));
     if (foreign.length) {
       await domain.query('ROLLBACK');
       const err = new PermanentJobError(`Job type ${job.job_type} wrote tables it does not own: ${foreign.join(', ')}.`);

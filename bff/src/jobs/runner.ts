@@ -82,7 +82,7 @@ export class JobRunner {
       progressMinIntervalMs: opts.progressMinIntervalMs ?? 100,
       attempts: this.attempts,
       isStopping: () => this.stopping,
-      fire: (ids) => ids.forEach((id) => this.fire(id)),
+      fire: (children) => children.forEach((c) => (c.dueInMs > 0 ? this.fireLater(c.id, c.dueInMs) : this.fire(c.id))),
       combinationFree: (job) => this.combinationFree(job),
       blocked: (job) => {
         const key = combinationKey(job);
@@ -146,7 +146,8 @@ export class JobRunner {
   /** Inserts a new pipeline's first job (committed at once) and fires it. */
   async createJob(job: NewJob): Promise<JobRow> {
     const row = await insertJob(this.pool, job);
-    this.fire(row.id);
+    if (row.due_in_ms > 0) this.fireLater(row.id, row.due_in_ms);
+    else this.fire(row.id);
     return row;
   }
 

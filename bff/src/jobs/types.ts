@@ -33,6 +33,9 @@ export interface JobRow {
   created_at: Date;
 }
 
+/** A job just inserted: also how long until it is due (database clock). */
+export type InsertedJob = JobRow & { due_in_ms: number };
+
 /** What a new job is about; everything else takes its default. */
 export interface NewJob {
   job_type: string;
@@ -60,6 +63,8 @@ export interface AggregationScope {
   year: number;
   unit_id?: number | null;
   payload?: Record<string, unknown>;
+  /** Not eligible before now + delay: callers arriving meanwhile share the job. */
+  delay_ms?: number;
 }
 
 /** The handler's only door to the domain tables: queries run in the attempt's single domain

@@ -10,6 +10,7 @@ export const sql = {
   demoteCurrent: read('demoteCurrent'),
   claimJob: read('claimJob'),
   finishJob: read('finishJob'),
+  tableWriteCounts: read('tableWriteCounts'),
   failJob: read('failJob'),
   reportProgress: read('reportProgress'),
   heartbeat: read('heartbeat'),

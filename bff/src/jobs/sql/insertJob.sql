@@ -5,4 +5,4 @@ INSERT INTO data_ingestion_jobs
 VALUES ($1, $2, $3, $4, $5, $6, $7,
         coalesce($8::uuid, gen_random_uuid()), coalesce($9::jsonb, '{}'), coalesce($10::integer, 3),
         now() + coalesce($11::double precision, 0) * interval '1 millisecond', $12)
-RETURNING *
+RETURNING *, greatest(0, extract(epoch FROM run_after - now()) * 1000) AS due_in_ms
