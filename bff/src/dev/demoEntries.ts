@@ -32,7 +32,7 @@ const TRIPS: Record<string, DemoEntry[]> = {
     { type: 'plane', data: { origin: 'GVA', destination: 'JFK', cabin_class: 'economy', round_trip: true, traveler_id: 100001 } },
     { type: 'train', data: { origin: 'Lausanne', destination: 'Paris', destination_country: 'FR', round_trip: true, traveler_id: 100002 } },
     { type: 'plane', data: { origin: 'ZRH', destination: 'LHR', cabin_class: 'business', traveler_id: 100003 } },
-    { type: 'train', data: { origin: 'Zürich', destination: 'München', number_of_trips: 2, traveler_id: 100004 } },
+    { type: 'train', data: { origin: 'Zürich', destination: 'Munich', number_of_trips: 2, traveler_id: 100004 } },
   ],
   'OCEAN-LAB': [
     { type: 'plane', data: { origin: 'CDG', destination: 'JFK', round_trip: true, traveler_id: 200002 } },

@@ -7,7 +7,7 @@ import { loadModuleContext } from './context';
 
 const MEMBERS_JSON = `
   SELECT coalesce(json_agg(json_build_object('person_number', (data ->> 'user_institutional_id')::bigint, 'name', coalesce(data ->> 'name', ''))
-                           ORDER BY data ->> 'name', (data ->> 'user_institutional_id')::bigint), '[]')::text AS items
+                           ORDER BY data ->> 'name', data ->> 'user_institutional_id'), '[]')::text AS items
     FROM data_entries
    WHERE carbon_report_module_id = $1 AND data_entry_type = 'member' AND data ? 'user_institutional_id'
      AND data ->> 'user_institutional_id' ~ '^[1-9][0-9]{0,14}$'

@@ -71,8 +71,25 @@ export const requiredOnCreate = (f: FieldDef): boolean => !!f.required && !f.api
 const unknownKeys = (iss: { code?: string; keys?: string[] }) =>
   iss.code === 'unrecognized_keys' ? `unknown field${(iss.keys?.length ?? 0) > 1 ? 's' : ''}: ${iss.keys?.join(', ')}` : undefined;
 
+// Building a zod schema is far costlier than using one: build each once per entry type.
+const createCache = new WeakMap<EntryTypeDef, z.ZodType>();
+const updateCache = new WeakMap<EntryTypeDef, z.ZodType>();
+
 /** Create payload: required fields present, defaults applied, optional fields may be null. */
-export function createSchema(entryType: EntryTypeDef) {
+export function createSchema(entryType: EntryTypeDef): z.ZodType {
+  let schema = createCache.get(entryType);
+  if (!schema) createCache.set(entryType, (schema = buildCreateSchema(entryType)));
+  return schema;
+}
+
+/** Update payload: any subset of fields; only fields that may be empty accept null. */
+export function updateSchema(entryType: EntryTypeDef): z.ZodType {
+  let schema = updateCache.get(entryType);
+  if (!schema) updateCache.set(entryType, (schema = buildUpdateSchema(entryType)));
+  return schema;
+}
+
+function buildCreateSchema(entryType: EntryTypeDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of entryType.fields) {
     const base = fieldSchema(f);
@@ -83,8 +100,7 @@ export function createSchema(entryType: EntryTypeDef) {
   return z.strictObject(shape, { error: unknownKeys });
 }
 
-/** Update payload: any subset of fields; only fields that may be empty accept null. */
-export function updateSchema(entryType: EntryTypeDef) {
+function buildUpdateSchema(entryType: EntryTypeDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of entryType.fields) {
     const base = fieldSchema(f);

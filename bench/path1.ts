@@ -1,0 +1,238 @@
+// Path 1 benchmark: create, update and delete latency of travel entries through real HTTP with a
+// real session cookie, at 1, 8 and 32 concurrent connections, on a module holding 10,000
+// entries; and endpoint 9 with 2,000 headcount members.
+//
+//   node --import tsx bench/path1.ts
+//
+// It starts its own embedded PostgreSQL in a temporary directory with DURABLE settings (fsync
+// and synchronous_commit on, as in production), one BFF instance in a child process, and the
+// development IdP; loads the data; runs autocannon; prints the figures; and removes everything.
+// Bar (DESIGN §13): p95 ≤ 25 ms and p99 ≤ 50 ms at 32 connections.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
+import { migrate } from '../bff/src/db/migrate';
+import { createPool, withTransaction } from '../bff/src/db/pool';
+import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
+import { recomputeStats } from '../bff/src/domain/stats';
+import { login, TestClient } from '../bff/test/support/httpClient';
+import { summarize, type Summary } from './support/stats';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const MODULE_ENTRIES = 10_000;
+const MEMBERS = 2_000;
+const CONCURRENCY = [1, 8, 32];
+/** Requests per measured run; enough for a stable p99 at each level. */
+const REQUESTS: Record<number, number> = { 1: 400, 8: 1600, 32: 3200 };
+const TRAVELER = 100001; // alice, a demo headcount member of CLIMATE-LAB
+
+function startBff(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'support/path1Server.ts')], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /READY (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.once('exit', (code) => reject(new Error(`BFF exited early with code ${code}`)));
+  });
+}
+
+async function seed(pool: pg.Pool, client: TestClient) {
+  const { rows } = await pool.query<{ unit_id: number; travel: number; headcount: number }>(
+    `SELECT u.id AS unit_id, t.id AS travel, h.id AS headcount
+       FROM units u JOIN carbon_reports r ON r.unit_id = u.id AND r.year = 2025
+       JOIN carbon_report_modules t ON t.carbon_report_id = r.id AND t.module_type = 'professional_travel'
+       JOIN carbon_report_modules h ON h.carbon_report_id = r.id AND h.module_type = 'headcount'
+      WHERE u.institutional_id = 'CLIMATE-LAB'`,
+  );
+  const ids = rows[0]!;
+  // One real entry through the API gives realistic data and emission rows to copy.
+  const base = `/api/modules/${ids.unit_id}/2025/professional-travel/plane`;
+  const sample = await client.post(base, { origin: 'GVA', destination: 'JFK', round_trip: true, traveler_id: TRAVELER });
+  if (sample.status !== 201) throw new Error(`sample entry refused: ${sample.status} ${JSON.stringify(sample.body)}`);
+  await withTransaction(pool, async (db) => {
+    const { rows: n } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM data_entries WHERE carbon_report_module_id = $1', [ids.travel]);
+    await db.query(
+      `WITH src AS (SELECT * FROM data_entries WHERE id = $1),
+            ins AS (INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source)
+                    SELECT src.carbon_report_module_id, src.data_entry_type, src.data || jsonb_build_object('number_of_trips', 1 + g % 5), 'demo'
+                      FROM src, generate_series(1, $2) g RETURNING id)
+       INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, factor_id, meta)
+       SELECT ins.id, x.emission_type, x.kg_co2eq, x.quantity, x.quantity_unit, x.factor_id, x.meta
+         FROM ins, data_entry_emissions x WHERE x.data_entry_id = $1`,
+      [sample.body.id, MODULE_ENTRIES - n[0]!.n],
+    );
+    const { rows: m } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM data_entries WHERE carbon_report_module_id = $1', [ids.headcount]);
+    await db.query(
+      `INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source)
+       SELECT $1, 'member', jsonb_build_object('user_institutional_id', (300000 + g)::text, 'name', 'Member ' || lpad(g::text, 4, '0'), 'fte', 1), 'demo'
+         FROM generate_series(1, $2) g`,
+      [ids.headcount, MEMBERS - m[0]!.n],
+    );
+    await recomputeStats(db, ids.travel);
+    await recomputeStats(db, ids.headcount);
+  });
+  await pool.query('VACUUM ANALYZE data_entries');
+  await pool.query('VACUUM ANALYZE data_entry_emissions');
+  const { rows: seeded } = await pool.query<{ id: number }>(
+    `SELECT id FROM data_entries WHERE carbon_report_module_id = $1 AND data_entry_type = 'plane' ORDER BY id`,
+    [ids.travel],
+  );
+  return { unitId: ids.unit_id, travelModule: ids.travel, entryIds: seeded.map((r) => r.id) };
+}
+
+interface Run {
+  name: string;
+  connections: number;
+  latency: Summary;
+  rps: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, headers: Record<string, string>, connections: number, amount: number, next: () => { method: string; path: string; body?: string }): Promise<Run> {
+  const times: number[] = [];
+  let errors = 0;
+  const started = process.hrtime.bigint();
+  const instance = autocannon({
+    url,
+    connections,
+    amount,
+    timeout: 30,
+    headers,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const n = next();
+          return { ...req, method: n.method, path: n.path, body: n.body };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status >= 300) errors++;
+    times.push(ms);
+  });
+  await instance;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { name, connections, latency: summarize(times), rps: times.length / seconds, errors };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-path1-'));
+  let child: ChildProcess | undefined;
+  let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  try {
+    cluster = await startEmbeddedPostgres(dir, undefined, { fast: false });
+    const admin = new pg.Client({ connectionString: cluster.url() });
+    await admin.connect();
+    await admin.query('CREATE DATABASE carbon_bench');
+    const settings = await admin.query<{ name: string; setting: string }>(
+      `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes', 'server_version')`,
+    );
+    await admin.end();
+    const databaseUrl = cluster.url('carbon_bench');
+    await migrate(databaseUrl);
+    const pool = createPool(databaseUrl, 4);
+    await ensureLocations(pool);
+
+    const [port, idpPort] = [await freePort(), await freePort()];
+    const origin = `http://localhost:${port}`;
+    const bff = await startBff({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      DEV_IDP_PORT: String(idpPort),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(dir, 'bff'),
+      SESSION_SECRET: 'benchmark-session-secret-0123456789',
+      LOG_LEVEL: 'warn',
+    });
+    child = bff.child;
+    const client = new TestClient(bff.url, origin);
+    await login(client, 'alice');
+    const headers = { cookie: `auth_token=${client.sessionCookie()}`, origin, 'content-type': 'application/json' };
+    const { unitId, entryIds } = await seed(pool, client);
+    const base = `/api/modules/${unitId}/2025/professional-travel/plane`;
+
+    // Updates pick among the first half of the seeded entries, deletes consume the second half.
+    const updatable = entryIds.slice(0, entryIds.length / 2);
+    const deletable = entryIds.slice(entryIds.length / 2);
+    let created = 0;
+    const create = () => ({
+      method: 'POST',
+      path: base,
+      body: JSON.stringify({ origin: 'GVA', destination: ['JFK', 'LHR', 'CDG', 'FRA'][created++ % 4], cabin_class: 'economy', round_trip: true, traveler_id: TRAVELER }),
+    });
+    const update = () => ({
+      method: 'PATCH',
+      path: `${base}/${updatable[Math.floor(Math.random() * updatable.length)]}`,
+      body: JSON.stringify({ number_of_trips: 1 + Math.floor(Math.random() * 9) }),
+    });
+    const remove = () => ({ method: 'DELETE', path: `${base}/${deletable.pop()}` });
+    const members = () => ({ method: 'GET', path: `/api/modules/${unitId}/2025/headcount/members` });
+    const health = () => ({ method: 'GET', path: '/api/health' });
+    const session = () => ({ method: 'GET', path: '/api/v1/session' });
+
+    // Warm-up (not recorded): JIT, connection pool, prepared statements, caches.
+    await measure('warm-up', bff.url, headers, 8, 800, create);
+    await measure('warm-up', bff.url, headers, 8, 400, update);
+    await measure('warm-up', bff.url, headers, 8, 200, members);
+
+    const runs: Run[] = [];
+    // Baselines: the HTTP stack alone, and with the session and user lookups every API call pays.
+    for (const c of [1, 32]) runs.push(await measure('baseline GET /api/health', bff.url, headers, c, REQUESTS[c]!, health));
+    for (const c of [1, 32]) runs.push(await measure('baseline GET /api/v1/session', bff.url, headers, c, REQUESTS[c]!, session));
+    for (const c of CONCURRENCY) {
+      runs.push(await measure('create', bff.url, headers, c, REQUESTS[c]!, create));
+      runs.push(await measure('update', bff.url, headers, c, REQUESTS[c]!, update));
+      runs.push(await measure('delete', bff.url, headers, c, REQUESTS[c]!, remove));
+    }
+    for (const c of CONCURRENCY) runs.push(await measure('endpoint 9 (2,000 members)', bff.url, headers, c, REQUESTS[c]!, members));
+
+    const { rows: size } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
+        JOIN carbon_reports r ON r.id = m.carbon_report_id WHERE r.unit_id = $1 AND r.year = 2025 AND m.module_type = 'professional_travel'`,
+      [unitId],
+    );
+    await pool.end();
+
+    const fmt = (v: number) => v.toFixed(1).padStart(7);
+    console.log(`\nPath 1 benchmark — ${os.cpus().length} cores, Node ${process.version}, PostgreSQL ${settings.rows.find((s) => s.name === 'server_version')?.setting}`);
+    console.log(`durability: ${settings.rows.filter((s) => s.name !== 'server_version').map((s) => `${s.name}=${s.setting}`).join(', ')}`);
+    console.log(`travel module: ${MODULE_ENTRIES.toLocaleString('en')} entries at start, ${size[0]!.n.toLocaleString('en')} at end; headcount: ${MEMBERS.toLocaleString('en')} members`);
+    console.log('\noperation                     conns  requests   p50 ms   p95 ms   p99 ms   max ms    req/s  non-2xx');
+    for (const r of runs) {
+      console.log(
+        `${r.name.padEnd(30)}${String(r.connections).padStart(5)}${String(r.latency.n).padStart(10)}${fmt(r.latency.p50)}  ${fmt(r.latency.p95)}  ${fmt(r.latency.p99)}  ${fmt(r.latency.max)}  ${r.rps.toFixed(0).padStart(7)}  ${String(r.errors).padStart(7)}`,
+      );
+    }
+    const at32 = runs.filter((r) => r.connections === 32 && ['create', 'update', 'delete'].includes(r.name));
+    const ok = at32.every((r) => r.latency.p95 <= 25 && r.latency.p99 <= 50 && r.errors === 0);
+    console.log(`\nBar at 32 connections (p95 ≤ 25 ms, p99 ≤ 50 ms, no errors): ${ok ? 'met' : 'MISSED'}`);
+    fs.mkdirSync(path.join(HERE, 'out'), { recursive: true });
+    fs.writeFileSync(path.join(HERE, 'out', 'path1.json'), JSON.stringify({ at: new Date().toISOString(), settings: settings.rows, runs }, null, 2));
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await cluster?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
