@@ -1,6 +1,9 @@
 // Routes and the guard: unauthenticated users go to /login and come back where they were.
-import { createRouter, createWebHistory, type RouteRecordRaw } from 'vue-router';
+// Every page is loaded on demand; the paths match shared/src/routes.ts (SPA_PATH_PATTERNS), which
+// tells the BFF which paths serve the app.
+import { createRouter, createWebHistory, type RouteLocationNormalized, type RouteRecordRaw } from 'vue-router';
 import { useAuthStore } from '../stores/auth';
+import { useWorkspaceStore } from '../stores/workspace';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -8,15 +11,32 @@ declare module 'vue-router' {
   }
 }
 
+const UNIT = 'u/:unitId(\\d+)/:year(\\d{4})';
+
+/** `/` opens the remembered workspace when it is still one of the user's, else the picker. */
+async function toRememberedWorkspace(): Promise<string> {
+  const workspace = useWorkspaceStore();
+  try {
+    await workspace.loadUnits();
+  } catch {
+    return '/workspace';
+  }
+  const r = workspace.remembered;
+  return r ? `/u/${r.unitId}/${r.year}` : '/workspace';
+}
+
 const routes: RouteRecordRaw[] = [
-  { path: '/', redirect: '/workspace' },
   { path: '/login', component: () => import('../pages/LoginPage.vue'), meta: { public: true } },
   { path: '/auth/complete', component: () => import('../pages/AuthCompletePage.vue'), meta: { public: true } },
   {
     path: '/',
     component: () => import('../layouts/MainLayout.vue'),
     children: [
+      { path: '', component: () => import('../pages/WorkspacePage.vue'), beforeEnter: toRememberedWorkspace },
       { path: 'workspace', component: () => import('../pages/WorkspacePage.vue') },
+      { path: UNIT, component: () => import('../pages/UnitHomePage.vue') },
+      { path: `${UNIT}/results`, component: () => import('../pages/ResultsPage.vue') },
+      { path: `${UNIT}/:module([\\w-]+)`, component: () => import('../pages/ModulePage.vue') },
       { path: 'forbidden', component: () => import('../pages/ForbiddenPage.vue') },
     ],
   },
@@ -25,10 +45,17 @@ const routes: RouteRecordRaw[] = [
 
 export const router = createRouter({ history: createWebHistory(), routes });
 
+/** The unit and year in the address are the current workspace (and are remembered). */
+function followWorkspace(to: RouteLocationNormalized): void {
+  const { unitId, year } = to.params;
+  if (typeof unitId === 'string' && typeof year === 'string') useWorkspaceStore().select(Number(unitId), Number(year));
+}
+
 router.beforeEach(async (to) => {
   if (to.meta.public) return true;
   const auth = useAuthStore();
   await auth.load();
   if (!auth.isAuthenticated) return { path: '/login', query: { redirect: to.fullPath } };
+  followWorkspace(to);
   return true;
 });

@@ -1,0 +1,72 @@
+// Typed calls to the carbon accounting API (DESIGN §8). Entries are addressed by unit and year
+// (/modules/{unit}/{year}/{module}/{type}); module status by report id.
+import type {
+  CarbonReportModuleView,
+  CarbonReportView,
+  DataEntryView,
+  EntryData,
+  EntryTypeDef,
+  HeadcountMemberItem,
+  LocationItem,
+  LocationKind,
+  ModuleDef,
+  ModuleSummary,
+  ModuleType,
+  Page,
+} from '@carbon/shared';
+import { MODULES } from '@carbon/shared';
+import { api } from './client';
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort?: string;
+  order: 'asc' | 'desc';
+  q?: string;
+}
+
+const entriesPath = (unitId: number, year: number, type: EntryTypeDef) => `/modules/${unitId}/${year}/${MODULES[type.module].slug}/${type.slug}`;
+
+/** The unit's report for the year, or null when there is none. */
+export async function fetchReport(unitId: number, year: number): Promise<CarbonReportView | null> {
+  const { data } = await api.get<CarbonReportView[]>('/v1/carbon_reports', { params: { unit_id: unitId, year } });
+  return data[0] ?? null;
+}
+
+/** Endpoint 11. */
+export async function fetchModuleSummary(unitId: number, year: number, module: ModuleDef): Promise<ModuleSummary> {
+  return (await api.get<ModuleSummary>(`/modules/${unitId}/${year}/${module.slug}`)).data;
+}
+
+export async function listEntries(unitId: number, year: number, type: EntryTypeDef, query: ListQuery): Promise<Page<DataEntryView>> {
+  const params: Record<string, string | number> = { page: query.page, limit: query.limit, order: query.order };
+  if (query.sort) params.sort = query.sort;
+  if (query.q) params.q = query.q;
+  return (await api.get<Page<DataEntryView>>(entriesPath(unitId, year, type), { params })).data;
+}
+
+export async function createEntry(unitId: number, year: number, type: EntryTypeDef, payload: EntryData): Promise<DataEntryView> {
+  return (await api.post<DataEntryView>(entriesPath(unitId, year, type), payload)).data;
+}
+
+export async function updateEntry(unitId: number, year: number, type: EntryTypeDef, id: number, patch: EntryData): Promise<DataEntryView> {
+  return (await api.patch<DataEntryView>(`${entriesPath(unitId, year, type)}/${id}`, patch)).data;
+}
+
+export async function deleteEntry(unitId: number, year: number, type: EntryTypeDef, id: number): Promise<void> {
+  await api.delete(`${entriesPath(unitId, year, type)}/${id}`);
+}
+
+export async function setModuleStatus(reportId: number, module: ModuleType, status: 'validated' | 'in_progress'): Promise<CarbonReportModuleView> {
+  return (await api.patch<CarbonReportModuleView>(`/v1/carbon_reports/${reportId}/modules/${module}/status`, { status })).data;
+}
+
+/** Endpoint 9: members with a person number, ordered by name; 404 when there is no headcount. */
+export async function fetchHeadcountMembers(unitId: number, year: number): Promise<HeadcountMemberItem[]> {
+  return (await api.get<HeadcountMemberItem[]>(`/modules/${unitId}/${year}/headcount/members`)).data;
+}
+
+export async function searchLocations(kind: LocationKind, q: string, signal?: AbortSignal): Promise<LocationItem[]> {
+  const path = kind === 'airport' ? '/locations/airports' : '/locations/places';
+  return (await api.get<LocationItem[]>(path, { params: { q }, signal })).data;
+}

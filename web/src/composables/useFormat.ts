@@ -1,0 +1,16 @@
+// Locale-aware number texts with their units, for templates.
+import { useI18n } from 'vue-i18n';
+import { formatDate, formatFte, formatKg, formatKm, formatTonnes } from '../utils/format';
+
+export function useFormat() {
+  const { t, locale } = useI18n();
+  return {
+    tonnes: (kg: number) => t('units.tonnes', { value: formatTonnes(kg, locale.value) }),
+    tonnesPerFte: (kg: number) => t('units.tonnesPerFte', { value: formatTonnes(kg, locale.value) }),
+    kg: (kg: number) => t('units.kg', { value: formatKg(kg, locale.value) }),
+    kgNumber: (kg: number) => formatKg(kg, locale.value),
+    km: (km: number) => t('units.km', { value: formatKm(km, locale.value) }),
+    fte: (fte: number) => t('units.fte', { value: formatFte(fte, locale.value) }),
+    date: (iso: string) => formatDate(iso, locale.value),
+  };
+}

@@ -1,0 +1,19 @@
+// What the signed-in user may do with a module of a unit, from the session's permission map
+// (the server enforces the same rules; this only hides what it would refuse).
+import { computed, type Ref } from 'vue';
+import { canEditModuleStatus, moduleAccess, type ModuleType } from '@carbon/shared';
+import { useAuthStore } from '../stores/auth';
+
+export function useModulePermissions(module: Ref<ModuleType | undefined>, unitId: Ref<number>) {
+  const auth = useAuthStore();
+  const view = computed(() => (module.value ? moduleAccess(auth.permissions, module.value, unitId.value, 'view') : { all: false, own: false }));
+  const edit = computed(() => (module.value ? moduleAccess(auth.permissions, module.value, unitId.value, 'edit') : { all: false, own: false }));
+  return {
+    /** Sees every row (and the totals), not just their own. */
+    seesAll: computed(() => view.value.all),
+    canEdit: computed(() => edit.value.own),
+    /** Limited to rows carrying their own person number. */
+    ownOnly: computed(() => view.value.own && !view.value.all),
+    canChangeStatus: computed(() => canEditModuleStatus(auth.permissions, unitId.value)),
+  };
+}

@@ -1,0 +1,33 @@
+// Labels of registry things (modules, entry types, fields, select options) through vue-i18n.
+// A field added to the registry without its messages yet still shows a readable label, never a
+// raw message key.
+import { useI18n } from 'vue-i18n';
+import type { EntryTypeDef, FieldDef, ModuleDef } from '@carbon/shared';
+import type { Messages } from '../utils/entryForm';
+
+const humanize = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** `modules.x.fields.origin` → `modules.x.<section>.origin` */
+export const sectionKey = (field: FieldDef, section: string) => field.i18nKey.replace(/\.fields\./, `.${section}.`);
+
+export function useRegistryText() {
+  const { t, te } = useI18n();
+  const text = (key: string, fallback: string) => (te(key) || te(key, 'en') ? t(key) : fallback);
+
+  const fieldHint = (f: FieldDef) => text(sectionKey(f, 'hints'), '');
+  const optionLabel = (f: FieldDef, value: string) => text(`${sectionKey(f, 'options')}.${value}`, value);
+  /** What form validation needs to word its messages. */
+  const messages: Messages = { t: (key, params) => (params ? t(key, params) : t(key)), hint: fieldHint, optionLabel };
+
+  return {
+    messages,
+    fieldHint,
+    optionLabel,
+    moduleTitle: (m: ModuleDef) => text(m.i18nKey, humanize(m.type)),
+    moduleDescription: (m: ModuleDef) => text(m.i18nKey.replace(/\.title$/, '.description'), ''),
+    typeLabel: (e: EntryTypeDef) => text(e.i18nKey, humanize(e.type)),
+    fieldLabel: (f: FieldDef) => text(f.i18nKey, humanize(f.key)),
+    /** Table header: a column-specific label when the module has one, else the field label. */
+    columnLabel: (f: FieldDef) => text(sectionKey(f, 'columns'), text(f.i18nKey, humanize(f.key))),
+  };
+}

@@ -1,0 +1,142 @@
+// Live pipeline activity (DESIGN §10): ONE EventSource per tab on /api/sync/events. It keeps,
+// per unit/year/module, whether a Path 2 pipeline is recalculating it and in which phase, and
+// tells subscribers when a module's pipeline has ended so they reload stats and rows. The browser
+// reconnects by itself after a dropped stream (the server sends `retry:`); when the stream is
+// refused outright (closed state) we reconnect with a growing delay. No polling anywhere.
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { ModuleEvent, SnapshotEvent } from '@carbon/shared';
+
+export interface ModuleActivity {
+  unitId: number | null;
+  year: number | null;
+  module: string;
+  phase: string;
+  pipelineId: string;
+}
+
+export interface SettledModule {
+  unitId: number | null;
+  year: number | null;
+  module: string;
+}
+
+const STREAM_URL = '/api/sync/events';
+const MAX_RETRY_MS = 30_000;
+
+const keyOf = (unitId: number | null, year: number | null, module: string) => `${unitId ?? '*'}/${year ?? '*'}/${module}`;
+
+/** Does an event about (unitId, year) — null meaning "every" — concern this unit and year? */
+export const concerns = (e: { unitId: number | null; year: number | null }, unitId: number, year: number) =>
+  (e.unitId === null || e.unitId === unitId) && (e.year === null || e.year === year);
+
+export const useEventsStore = defineStore('events', () => {
+  const activity = ref<Record<string, ModuleActivity>>({});
+  const connected = ref(false);
+  const settledFns = new Set<(m: SettledModule) => void>();
+  let source: EventSource | null = null;
+  let wanted = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryMs = 1000;
+
+  function settled(m: SettledModule): void {
+    for (const fn of settledFns) fn(m);
+  }
+
+  function applyModuleEvent(e: ModuleEvent): void {
+    const key = keyOf(e.unit_id, e.year, e.module);
+    if (e.recalculating) {
+      activity.value = { ...activity.value, [key]: { unitId: e.unit_id, year: e.year, module: e.module, phase: e.phase, pipelineId: e.pipeline_id } };
+      return;
+    }
+    if (key in activity.value) {
+      const next = { ...activity.value };
+      delete next[key];
+      activity.value = next;
+    }
+    settled({ unitId: e.unit_id, year: e.year, module: e.module });
+  }
+
+  /** A snapshot replaces what we knew: modules that were recalculating and are no longer in it
+   * finished while we were not listening, so they count as settled. */
+  function applySnapshot(s: SnapshotEvent): void {
+    const next: Record<string, ModuleActivity> = {};
+    for (const e of s.modules) {
+      if (e.recalculating) next[keyOf(e.unit_id, e.year, e.module)] = { unitId: e.unit_id, year: e.year, module: e.module, phase: e.phase, pipelineId: e.pipeline_id };
+    }
+    const ended = Object.entries(activity.value).filter(([k]) => !(k in next));
+    activity.value = next;
+    for (const [, a] of ended) settled({ unitId: a.unitId, year: a.year, module: a.module });
+  }
+
+  function parse<T>(ev: Event): T | undefined {
+    try {
+      return JSON.parse((ev as MessageEvent<string>).data) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function connect(): void {
+    const es = new EventSource(STREAM_URL, { withCredentials: true });
+    source = es;
+    es.addEventListener('open', () => {
+      connected.value = true;
+      retryMs = 1000;
+    });
+    es.addEventListener('snapshot', (ev) => {
+      const s = parse<SnapshotEvent>(ev);
+      if (s) applySnapshot(s);
+    });
+    es.addEventListener('module', (ev) => {
+      const m = parse<ModuleEvent>(ev);
+      if (m) applyModuleEvent(m);
+    });
+    es.addEventListener('error', () => {
+      connected.value = false;
+      // CONNECTING: the browser retries by itself. CLOSED: it gave up (e.g. the answer was not a
+      // stream), so we try again later ourselves.
+      if (es.readyState !== EventSource.CLOSED || source !== es) return;
+      source = null;
+      if (!wanted) return;
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => {
+        if (wanted && !source) connect();
+      }, retryMs);
+      retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+    });
+  }
+
+  /** Opens the stream once for this tab; further calls do nothing. */
+  function start(): void {
+    wanted = true;
+    if (!source && typeof EventSource !== 'undefined') connect();
+  }
+
+  function stop(): void {
+    wanted = false;
+    clearTimeout(retryTimer);
+    source?.close();
+    source = null;
+    connected.value = false;
+    activity.value = {};
+  }
+
+  /** Calls `fn` whenever a module's pipeline ends; returns the unsubscribe function. */
+  function onSettled(fn: (m: SettledModule) => void): () => void {
+    settledFns.add(fn);
+    return () => settledFns.delete(fn);
+  }
+
+  /** The pipeline recalculating this module of this unit and year, if any. */
+  function activityOf(unitId: number, year: number, module: string): ModuleActivity | null {
+    for (const a of Object.values(activity.value)) {
+      if (a.module === module && concerns(a, unitId, year)) return a;
+    }
+    return null;
+  }
+
+  const active = computed(() => Object.keys(activity.value).length > 0);
+
+  return { activity, connected, active, start, stop, onSettled, activityOf, applyModuleEvent, applySnapshot };
+});
