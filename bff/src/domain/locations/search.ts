@@ -1,6 +1,7 @@
 // Type-to-search over airports and places, and exact resolution of what an entry names.
 // Matching is accent- and case-insensitive (the `search` column holds the folded name);
-// ranking: exact match, then name prefix, then a word inside the name; bigger first.
+// ranking: exact match first, then bigger first (population, airport size), whether the query
+// starts the name or a word inside it ("york" should offer New York City before Yorkton).
 import { foldSearchText, type LocationItem, type LocationKind, type ResolvedLocation } from '@carbon/shared';
 import type { Queryable } from '../db';
 
@@ -32,7 +33,7 @@ export async function searchPlaces(db: Queryable, q: string, country?: string): 
     `SELECT ${COLUMNS} FROM locations
       WHERE kind = 'place' AND ($4::text IS NULL OR country_code = $4)
         AND (search LIKE $2 ${words})
-      ORDER BY search = $1 DESC, search LIKE $2 DESC, rank DESC, name
+      ORDER BY search = $1 DESC, rank DESC, name
       LIMIT ${SEARCH_LIMIT}`,
     [folded, `${likeEscape(folded)}%`, `% ${likeEscape(folded)}%`, country?.toUpperCase() ?? null],
   );
