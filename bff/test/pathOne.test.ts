@@ -132,6 +132,20 @@ describe('stats', () => {
     expect(after.module_entries).toBe(before.module_entries + 50 - 20);
   });
 
+  it('a write that fails among concurrent writes to the module fails alone', async () => {
+    const url = `/api/modules/${C}/2025/headcount/member`;
+    const results = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => alice.post(url, { user_institutional_id: String(101000 + i), name: `Parallel ${i}`, fte: 1 })),
+      alice.post(url, { user_institutional_id: '101003', name: 'Duplicate', fte: 1 }),
+    ]);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(12);
+    const refused = results.filter((r) => r.status === 422);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.body.detail).toBe('A member with person number 101003 is already in this headcount.');
+    const s = await statsAndSums(stack.server.pool, report, 'headcount');
+    expect(s.module_stats.entries).toBe(s.module_entries);
+  });
+
   it('concurrent updates of one entry neither lose a change nor break the sums', async () => {
     const e = (await alice.post(planes(), { origin: 'GVA', destination: 'JFK', traveler_id: 100001 })).body;
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => alice.patch(`${planes()}/${e.id}`, { number_of_trips: i + 1 })));

@@ -13,51 +13,67 @@
 // Lock order everywhere: module row, then report row. That order rules out deadlocks between
 // Path 1 writers and aggregation.
 import { entryTypesOf, MODULE_TYPES, type ModuleStats, type ModuleType, type ReportStats } from '@carbon/shared';
-import type { PoolClient } from '../db/pool';
-import type { Queryable } from './db';
+import type { SqlRunner } from './db';
 
 const num = (expr: string) => `coalesce((${expr})::numeric, 0)`;
 
 /**
- * SQL for the Path 1 stats update, to be appended as CTEs to a write statement. `delta` names a
- * CTE with one row (kg numeric, n bigint, qty numeric); `moduleId` and `entryType` are SQL
- * expressions (parameters). `touched` is a CTE that returns a row only when the write changed
- * something, so a no-op (entry already gone) leaves stats and status alone.
+ * SQL for the Path 1 stats update, appended as CTEs to a write statement. `deltas` names a CTE of
+ * rows (type text, kg numeric, n bigint, qty numeric), one per entry type touched; `moduleId` is
+ * an SQL expression (a parameter). `touched` is a CTE that returns a row only when the write
+ * changed something, so a no-op (entry already gone) leaves stats and status alone.
  */
-export function applyStatsDelta(o: { delta: string; moduleId: string; entryType: string; touched: string }): string {
-  const t = `coalesce(m.stats #> array['by_type', ${o.entryType}::text], '{}')`;
+export function applyStatsDelta(o: { deltas: string; moduleId: string; touched: string }): string {
+  const t = (field: string) => `coalesce((m.stats #>> array['by_type', d.type, '${field}'])::numeric, 0)`;
   const rm = `coalesce(r.stats #> array['by_module', um.module_type], '{}')`;
   return `
+  delta_total AS (
+    SELECT coalesce(sum(kg), 0) AS kg, coalesce(sum(n), 0) AS n FROM ${o.deltas}
+  ),
   um AS (
     UPDATE carbon_report_modules m
        SET stats = m.stats || jsonb_build_object(
-             'kg_co2eq', ${num("m.stats ->> 'kg_co2eq'")} + d.kg,
-             'entries', ${num("m.stats ->> 'entries'")} + d.n,
-             'by_type', coalesce(m.stats -> 'by_type', '{}') || jsonb_build_object(${o.entryType}::text, jsonb_build_object(
-               'kg_co2eq', ${num(`${t} ->> 'kg_co2eq'`)} + d.kg,
-               'entries', ${num(`${t} ->> 'entries'`)} + d.n,
-               'quantity', ${num(`${t} ->> 'quantity'`)} + d.qty))),
+             'kg_co2eq', ${num("m.stats ->> 'kg_co2eq'")} + dt.kg,
+             'entries', ${num("m.stats ->> 'entries'")} + dt.n,
+             'by_type', coalesce(m.stats -> 'by_type', '{}') || (
+               SELECT jsonb_object_agg(d.type, jsonb_build_object(
+                        'kg_co2eq', ${t('kg_co2eq')} + d.kg,
+                        'entries', ${t('entries')} + d.n,
+                        'quantity', ${t('quantity')} + d.qty))
+                 FROM ${o.deltas} d)),
            -- any data change returns a validated (or untouched) module to in progress
            status = 'in_progress',
            updated_at = now()
-      FROM ${o.delta} d
+      FROM delta_total dt
      WHERE m.id = ${o.moduleId} AND EXISTS (SELECT 1 FROM ${o.touched})
     RETURNING m.carbon_report_id, m.module_type
   ),
   ur AS (
     UPDATE carbon_reports r
        SET stats = r.stats || jsonb_build_object(
-             'kg_co2eq', ${num("r.stats ->> 'kg_co2eq'")} + d.kg,
-             'entries', ${num("r.stats ->> 'entries'")} + d.n,
+             'kg_co2eq', ${num("r.stats ->> 'kg_co2eq'")} + dt.kg,
+             'entries', ${num("r.stats ->> 'entries'")} + dt.n,
              'by_module', coalesce(r.stats -> 'by_module', '{}') || jsonb_build_object(um.module_type, jsonb_build_object(
-               'kg_co2eq', ${num(`${rm} ->> 'kg_co2eq'`)} + d.kg,
-               'entries', ${num(`${rm} ->> 'entries'`)} + d.n))),
+               'kg_co2eq', ${num(`${rm} ->> 'kg_co2eq'`)} + dt.kg,
+               'entries', ${num(`${rm} ->> 'entries'`)} + dt.n))),
            updated_at = now()
-      FROM um, ${o.delta} d
+      FROM um, delta_total dt
      WHERE r.id = um.carbon_report_id
     RETURNING r.id
   )`;
 }
+
+/**
+ * The stats update of a batch of Path 1 writes on one module: $1 module id, $2 a JSON array of
+ * {type, kg, n, qty} (numbers as decimal text, summed here in numeric so nothing is rounded).
+ */
+export const APPLY_BATCH_DELTAS = `
+  WITH batch_deltas AS (
+    SELECT x.type, sum(x.kg::numeric) AS kg, sum(x.n)::bigint AS n, sum(x.qty::numeric) AS qty
+      FROM jsonb_to_recordset($2::jsonb) AS x(type text, kg text, n int, qty text)
+     GROUP BY x.type
+  ), ${applyStatsDelta({ deltas: 'batch_deltas', moduleId: '$1', touched: 'batch_deltas' })}
+  SELECT count(*) AS modules FROM um`;
 
 const MODULE_STATS_FROM_SUMS = `
   WITH per_entry AS (
@@ -95,14 +111,14 @@ const REPORT_STATS_FROM_SUMS = `
     FROM per_module`;
 
 /** Module stats computed from the sums of its emissions (read only). */
-export async function moduleStatsFromSums(db: Queryable, moduleId: number, moduleType: ModuleType): Promise<ModuleStats> {
+export async function moduleStatsFromSums(db: SqlRunner, moduleId: number, moduleType: ModuleType): Promise<ModuleStats> {
   const types = entryTypesOf(moduleType).map((t) => t.type);
   const { rows } = await db.query<{ stats: ModuleStats }>(MODULE_STATS_FROM_SUMS, [moduleId, types]);
   return rows[0]!.stats;
 }
 
 /** Report stats computed from the sums of all its modules' emissions (read only). */
-export async function reportStatsFromSums(db: Queryable, reportId: number): Promise<ReportStats> {
+export async function reportStatsFromSums(db: SqlRunner, reportId: number): Promise<ReportStats> {
   const { rows } = await db.query<{ stats: ReportStats }>(REPORT_STATS_FROM_SUMS, [reportId]);
   return rows[0]!.stats;
 }
@@ -113,7 +129,7 @@ export async function reportStatsFromSums(db: Queryable, reportId: number): Prom
  * every write that committed before the lock was granted; writers that come later wait for the
  * lock and add their delta on top of the recomputed value.
  */
-export async function recomputeStats(db: PoolClient, moduleId: number): Promise<{ module: ModuleStats; report: ReportStats } | undefined> {
+export async function recomputeStats(db: SqlRunner, moduleId: number): Promise<{ module: ModuleStats; report: ReportStats } | undefined> {
   const locked = await db.query<{ carbon_report_id: number; module_type: ModuleType }>(
     'SELECT carbon_report_id, module_type FROM carbon_report_modules WHERE id = $1 FOR NO KEY UPDATE',
     [moduleId],

@@ -9,6 +9,7 @@ import { assertMayTouch, mapWriteError } from './common';
 import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
 import { entryView, type EntryRow } from './view';
 import { CREATE_ENTRY } from './writeSql';
+import { writeQueueFor } from './writeQueue';
 
 export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entryType: EntryTypeDef, body: unknown, source = 'manual'): Promise<DataEntryView> {
   const data = compact({ ...(parseBody(createSchema(entryType), body, `${entryType.type} entry`) as EntryData) });
@@ -24,9 +25,9 @@ export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entr
   const locations = await resolveEntryLocations(pool, entryType, data);
   const emissions = computeEmissions(entryType, data, locations, ctx.factors);
   try {
-    const { rows } = await pool.query<EntryRow>({
+    const rows = await writeQueueFor(pool).run<EntryRow>(ctx.moduleId, {
       name: 'entry-create',
-      text: CREATE_ENTRY,
+      sql: CREATE_ENTRY,
       values: [ctx.moduleId, entryType.type, data, actor.id, JSON.stringify(emissions), source],
     });
     return entryView(rows[0]!, ctx.moduleType);

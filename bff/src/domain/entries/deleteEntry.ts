@@ -7,14 +7,15 @@ import type { Actor } from '../actor';
 import { loadModuleContext, type ModuleRef } from '../context';
 import { assertMayTouch, existingEntry, MAX_WRITE_ATTEMPTS } from './common';
 import { DELETE_ENTRY } from './writeSql';
+import { writeQueueFor } from './writeQueue';
 
 export async function deleteEntry(pool: Pool, actor: Actor, ref: ModuleRef, expected: EntryTypeDef | undefined, id: number): Promise<void> {
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
     const ctx = await loadModuleContext(pool, actor, ref, { action: 'edit', entryId: id });
     const { entry, entryType } = existingEntry(ctx, expected);
     assertMayTouch(actor, ctx, entryType, entry.data);
-    const { rowCount } = await pool.query({ name: 'entry-delete', text: DELETE_ENTRY, values: [id, ctx.moduleId, entry.version, entryType.type] });
-    if (rowCount) return;
+    const rows = await writeQueueFor(pool).run(ctx.moduleId, { name: 'entry-delete', sql: DELETE_ENTRY, values: [id, ctx.moduleId, entry.version, entryType.type] });
+    if (rows.length) return;
   }
   throw conflict('The entry kept changing while it was being deleted; reload it and try again.');
 }

@@ -12,6 +12,7 @@ import { assertMayTouch, existingEntry, mapWriteError, MAX_WRITE_ATTEMPTS } from
 import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
 import { entryView, type EntryRow } from './view';
 import { UPDATE_ENTRY } from './writeSql';
+import { writeQueueFor } from './writeQueue';
 
 /** The person number the body asks for, read before validation so the lookup rides along with
  * the first query; validation of the body comes right after. */
@@ -56,9 +57,9 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const locations = await resolveEntryLocations(pool, entryType, data);
     const emissions = computeEmissions(entryType, data, locations, ctx.factors);
     try {
-      const { rows } = await pool.query<EntryRow>({
+      const rows = await writeQueueFor(pool).run<EntryRow>(ctx.moduleId, {
         name: 'entry-update',
-        text: UPDATE_ENTRY,
+        sql: UPDATE_ENTRY,
         values: [id, ctx.moduleId, data, JSON.stringify(emissions), entry.version, entryType.type],
       });
       if (rows[0]) return entryView(rows[0], ctx.moduleType);
