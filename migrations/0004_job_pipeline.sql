@@ -21,8 +21,8 @@ CREATE TABLE data_ingestion_jobs (
   job_type        text NOT NULL CHECK (job_type ~ '^[a-z][a-z0-9_]{0,62}$'),
   entity_type     job_entity_type NOT NULL,
   target          job_target NOT NULL,
-  module_type     text,
-  data_entry_type text,
+  module_type     text CHECK (module_type <> ''),
+  data_entry_type text CHECK (data_entry_type <> ''),
   unit_id         bigint REFERENCES units (id) ON DELETE CASCADE,
   year            integer CHECK (year BETWEEN 1990 AND 2100),
   state           job_state NOT NULL DEFAULT 'NOT_STARTED',
@@ -53,6 +53,13 @@ CREATE TABLE data_ingestion_jobs (
 -- At most one current job per combination; the second of two concurrent claims fails here.
 CREATE UNIQUE INDEX ix_data_ingestion_jobs_is_current_unique ON data_ingestion_jobs
   (job_type, entity_type, target, module_type, data_entry_type, unit_id, year) NULLS NOT DISTINCT
+  WHERE is_current;
+
+-- Finding the current job of a combination (claim pre-step, recovery). NULLs are keyed as '' and
+-- 0, values no real job takes (the CHECKs above; unit ids and years are positive), which makes
+-- the whole combination an index key (IS NOT DISTINCT FROM is not indexable).
+CREATE INDEX ix_data_ingestion_jobs_current_lookup ON data_ingestion_jobs
+  (job_type, entity_type, target, coalesce(module_type, ''), coalesce(data_entry_type, ''), coalesce(unit_id, 0), coalesce(year, 0))
   WHERE is_current;
 
 -- The safety poller's select: due, unclaimed jobs in run order.

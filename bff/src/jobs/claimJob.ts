@@ -1,8 +1,8 @@
-// claim_job (DESIGN §9): one short transaction on the caller's session. Exactly one of any number
-// of concurrent claimers of a job wins; a job whose combination already has a RUNNING job is left
-// NOT_STARTED.
+// claim_job (DESIGN §9): the pre-step and the claim in one statement on the caller's session.
+// Exactly one of any number of concurrent claimers of a job wins; a job whose combination already
+// has a RUNNING job is left NOT_STARTED.
 import type { PoolClient } from '../db/pool';
-import { sql } from './sql';
+import { prepared } from './sql';
 import type { JobRow } from './types';
 
 export type ClaimResult = { status: 'claimed'; job: JobRow } | { status: 'taken' } | { status: 'blocked' };
@@ -15,14 +15,10 @@ function violatesCurrentIndex(err: unknown): boolean {
 }
 
 export async function claimJob(db: PoolClient, id: number, instanceId: string): Promise<ClaimResult> {
-  await db.query('BEGIN');
   try {
-    await db.query(sql.demoteCurrent, [id]);
-    const { rows } = await db.query<JobRow>(sql.claimJob, [id, instanceId]);
-    await db.query('COMMIT');
+    const { rows } = await db.query<JobRow>(prepared('claimJob', [id, instanceId]));
     return rows[0] ? { status: 'claimed', job: rows[0] } : { status: 'taken' };
   } catch (err) {
-    await db.query('ROLLBACK').catch(() => {});
     if (violatesCurrentIndex(err)) return { status: 'blocked' };
     throw err;
   }

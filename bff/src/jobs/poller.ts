@@ -4,7 +4,7 @@
 // one select.
 import type { Logger } from '../log';
 import type { Pool } from '../db/pool';
-import { sql } from './sql';
+import { prepared, sql } from './sql';
 import { logTransition } from './transitionLog';
 
 export interface PollerDeps {
@@ -56,7 +56,7 @@ export class SafetyPoller {
         .then((full) => {
           this.ticking = undefined;
           // A full batch means more work is waiting: look again as soon as there is room.
-          this.schedule(full ? 50 : this.beatMs * (0.8 + Math.random() * 0.4));
+          this.schedule(full ? 10 : this.beatMs * (0.8 + Math.random() * 0.4));
         });
     }, ms);
     this.timer.unref();
@@ -68,7 +68,7 @@ export class SafetyPoller {
     const now = performance.now();
     if (now - this.lastBeat >= this.beatMs * 0.75) {
       this.lastBeat = now;
-      const beat = await pool.query<{ has_stale: boolean }>(sql.heartbeat, [instanceId, rescueAfterMs]);
+      const beat = await pool.query<{ has_stale: boolean }>(prepared('heartbeat', [instanceId, rescueAfterMs]));
       if (beat.rows[0]?.has_stale) await this.rescue();
     }
     if (now - this.lastPoll < this.d.intervalMs * 0.75) return false;
@@ -77,7 +77,7 @@ export class SafetyPoller {
     if (!types.length) return false;
     if (room <= 0) return true;
     this.lastPoll = now;
-    const due = await pool.query<{ id: number }>(sql.pollDue, [types, room]);
+    const due = await pool.query<{ id: number }>(prepared('pollDue', [types, room]));
     for (const { id } of due.rows) this.d.fire(id);
     const full = due.rows.length === room;
     if (full) this.lastPoll = -Infinity;

@@ -1,16 +1,16 @@
 // run_job(id), the only dispatch path (DESIGN §9): load, claim, look up the one handler of the
 // job type, run it with two sessions — progress on one, committed step by step; domain writes on
 // the other, committed once together with the conditional finish — then fire the children.
-import type { QueryResult } from 'pg';
 import type { Logger } from '../log';
 import type { Pool, PoolClient } from '../db/pool';
 import type { JobProgress } from '@carbon/shared';
-import { sql } from './sql';
+import { prepared } from './sql';
 import { claimJob } from './claimJob';
+import { DomainSession } from './domainSession';
 import { chainAggregation, chainJob } from './chainJob';
 import { logTransition } from './transitionLog';
 import type { HandlerRegistry } from './registry';
-import { PermanentJobError, type DomainDb, type JobContext, type JobHandler, type JobOutcome, type JobRow, type RunOutcome } from './types';
+import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome, type JobRow, type RunOutcome } from './types';
 
 export interface RunDeps {
   pool: Pool;
@@ -43,13 +43,6 @@ export class AttemptAborted extends Error {
 }
 
 const MAX_BACKOFF_MS = 10 * 60_000;
-
-type WriteCounts = Record<string, number>;
-
-/** Tables whose write counters grew between two readings in one transaction. */
-function writtenTables(before: WriteCounts, after: WriteCounts): string[] {
-  return Object.keys(after).filter((t) => (after[t] ?? 0) > (before[t] ?? 0));
-}
 
 export function backoffMs(baseMs: number, attempts: number): number {
   const exp = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -97,7 +90,7 @@ export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
   if (d.isStopping()) return 'stopped';
   const progressDb = await d.pool.connect();
   try {
-    const loaded = (await progressDb.query<JobRow & { due: boolean }>(sql.loadJob, [id])).rows[0];
+    const loaded = (await progressDb.query<JobRow & { due: boolean }>(prepared('loadJob', [id]))).rows[0];
     if (!loaded || loaded.state !== 'NOT_STARTED' || !loaded.due) return 'not_runnable';
     const handler = d.registry.get(loaded.job_type);
     if (!handler) {
@@ -128,68 +121,16 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
   if (d.isStopping()) controller.abort(new AttemptAborted('shutdown', 'The instance is shutting down.'));
   const timeoutMs = handler.timeoutMs ?? d.defaultTimeoutMs;
   const timer = setTimeout(() => controller.abort(new AttemptAborted('timeout', `Timed out after ${timeoutMs} ms.`)), timeoutMs);
-  let domain: PoolClient | undefined;
-  // The domain session is destroyed, not reused, when the handler may still be using it.
-  let discardDomain = false;
-  let open = true;
+  const domain = new DomainSession(d.pool);
   const children: { id: number; dueInMs: number }[] = [];
-
-  const assertOpen = () => {
-    if (!open) throw new Error('This job attempt is over; its database session is closed.');
-  };
   try {
-    domain = await d.pool.connect();
-    const domainClient = domain;
-    const db: DomainDb = {
-      query: async (text, values) => {
-        assertOpen();
-        return domainClient.query(text, values);
-      },
-    };
-    let lastWrite = -Infinity;
-    let lastPhase: string | undefined;
-    const ctx: JobContext = {
-      job,
-      db,
-      log,
-      signal: controller.signal,
-      progress: async (p) => {
-        assertOpen();
-        const step = validProgress(p);
-        const now = performance.now();
-        const final = step.total !== undefined && step.done === step.total;
-        if (step.phase === lastPhase && !final && now - lastWrite < d.progressMinIntervalMs) return;
-        lastWrite = now;
-        lastPhase = step.phase;
-        const r = await progressDb.query(sql.reportProgress, [job.id, d.instanceId, step]);
-        if (!r.rowCount) {
-          controller.abort(new AttemptAborted('lost', 'This instance no longer owns the job.'));
-          throw controller.signal.reason;
-        }
-      },
-      chain: async (child, opts) => {
-        const row = await chainJob(db, job, child, opts);
-        children.push({ id: row.id, dueInMs: row.due_in_ms });
-        return row;
-      },
-      chainAggregation: async (scope, opts) => {
-        const row = await chainAggregation(db, job, scope, opts);
-        children.push({ id: row.id, dueInMs: row.due_in_ms });
-        return row;
-      },
-    };
-
-    // One round trip: open the transaction and note the write counters it starts from.
-    const opened = (await domain.query(`BEGIN; ${sql.tableWriteCounts}`)) as unknown as QueryResult<{ counts: WriteCounts }>[];
-    const before = opened[1]!.rows[0]!.counts;
     let outcome: JobOutcome | void;
     try {
-      outcome = await untilAborted(handler.run(ctx), controller.signal);
+      outcome = await untilAborted(handler.run(attemptContext(d, job, log, controller, domain, progressDb, children)), controller.signal);
     } catch (err) {
-      open = false;
       const aborted = controller.signal.aborted ? (controller.signal.reason as AttemptAborted) : undefined;
-      if (aborted) discardDomain = true;
-      else await domain.query('ROLLBACK');
+      domain.closeForHandler({ discard: aborted !== undefined });
+      if (!aborted) await domain.rollback();
       if (aborted?.kind === 'shutdown') return 'stopped'; // the runner releases the job
       if (aborted?.kind === 'lost') {
         log.warn({ duration_ms: elapsed() }, 'job lost to another instance; nothing committed');
@@ -197,50 +138,91 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
       }
       return await failAttempt(d, job, progressDb, err, elapsed());
     }
-    open = false;
+    domain.closeForHandler();
     const result = outcome?.result ?? 'SUCCESS';
-    const fin = await domain.query<{ id: number; write_counts: WriteCounts }>(sql.finishJob, [
-      job.id,
-      d.instanceId,
-      result,
-      outcome?.report ?? null,
-      outcome?.message ?? null,
-    ]);
-    const finished = fin.rows[0];
+    const finishArgs = [job.id, d.instanceId, result, outcome?.report ?? null, outcome?.message ?? null];
+    // Domain writes and the finish commit together; with no domain writes there is no
+    // transaction to join and the finish stands alone.
+    const finished = (domain.isOpen ? await domain.query(prepared('finishJob', finishArgs)) : await progressDb.query(prepared('finishJob', finishArgs))).rows[0];
     if (!finished) {
-      await domain.query('ROLLBACK');
+      await domain.rollback();
       log.warn({ duration_ms: elapsed() }, 'job lost to another instance before its commit; domain writes rolled back');
       return 'lost';
     }
-    const foreign = writtenTables(before, finished.write_counts).filter((t) => t !== 'data_ingestion_jobs' && !handler.writes.includes(t));
+    const foreign = domain.isOpen ? (await domain.writtenTables()).filter((t) => t !== 'data_ingestion_jobs' && !handler.writes.includes(t)) : [];
     if (foreign.length) {
-      await domain.query('ROLLBACK');
+      await domain.rollback();
       const err = new PermanentJobError(`Job type ${job.job_type} wrote tables it does not own: ${foreign.join(', ')}.`);
       return await failAttempt(d, job, progressDb, err, elapsed());
     }
-    await domain.query('COMMIT');
+    if (domain.isOpen) await domain.commit();
     logTransition(d.log, job, d.instanceId, { from: 'RUNNING', to: 'FINISHED', result, duration_ms: elapsed(), attempt: job.attempts });
     d.combinationFree(job);
     if (children.length) d.fire(children);
     return 'finished';
   } catch (err) {
     // The database failed under us (connection lost, commit refused): count the attempt if we can.
-    open = false;
-    discardDomain = true;
+    domain.closeForHandler({ discard: true });
     log.error({ err }, 'job attempt failed outside its handler');
     return await failAttempt(d, job, progressDb, err, elapsed()).catch(() => 'lost' as const);
   } finally {
     clearTimeout(timer);
     d.attempts.delete(job.id);
-    domain?.release(discardDomain ? new Error('job attempt aborted') : undefined);
+    await domain.release();
   }
+}
+
+/** What the handler sees of its attempt (types.ts: JobContext). */
+function attemptContext(
+  d: RunDeps,
+  job: JobRow,
+  log: Logger,
+  controller: AbortController,
+  domain: DomainSession,
+  progressDb: PoolClient,
+  children: { id: number; dueInMs: number }[],
+): JobContext {
+  let lastWrite = -Infinity;
+  let lastPhase: string | undefined;
+  let over = false;
+  controller.signal.addEventListener('abort', () => (over = true), { once: true });
+  return {
+    job,
+    db: domain.db,
+    log,
+    signal: controller.signal,
+    progress: async (p) => {
+      if (over) throw controller.signal.reason;
+      const step = validProgress(p);
+      const now = performance.now();
+      const final = step.total !== undefined && step.done === step.total;
+      if (step.phase === lastPhase && !final && now - lastWrite < d.progressMinIntervalMs) return;
+      lastWrite = now;
+      lastPhase = step.phase;
+      const r = await progressDb.query(prepared('reportProgress', [job.id, d.instanceId, step]));
+      if (!r.rowCount) {
+        controller.abort(new AttemptAborted('lost', 'This instance no longer owns the job.'));
+        throw controller.signal.reason;
+      }
+    },
+    chain: async (child, opts) => {
+      const row = await chainJob(domain.db, job, child, opts);
+      children.push({ id: row.id, dueInMs: row.due_in_ms });
+      return row;
+    },
+    chainAggregation: async (scope, opts) => {
+      const row = await chainAggregation(domain.db, job, scope, opts);
+      children.push({ id: row.id, dueInMs: row.due_in_ms });
+      return row;
+    },
+  };
 }
 
 async function failAttempt(d: RunDeps, job: JobRow, progressDb: PoolClient, err: unknown, durationMs: number): Promise<RunOutcome> {
   const retryable = !(err instanceof PermanentJobError);
   const message = errorMessage(err);
   const delay = backoffMs(d.retryBaseMs, job.attempts);
-  const { rows } = await progressDb.query<{ state: string; result: string | null }>(sql.failJob, [job.id, d.instanceId, message, retryable, delay]);
+  const { rows } = await progressDb.query<{ state: string; result: string | null }>(prepared('failJob', [job.id, d.instanceId, message, retryable, delay]));
   const row = rows[0];
   if (!row) return 'lost';
   d.combinationFree(job);

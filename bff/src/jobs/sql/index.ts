@@ -1,5 +1,6 @@
 // The job pipeline's SQL, one statement per file named after what it does. Read once at import.
 import fs from 'node:fs';
+import type { QueryConfig } from 'pg';
 
 function read(name: string): string {
   return fs.readFileSync(new URL(`./${name}.sql`, import.meta.url), 'utf8');
@@ -7,7 +8,6 @@ function read(name: string): string {
 
 export const sql = {
   loadJob: read('loadJob'),
-  demoteCurrent: read('demoteCurrent'),
   claimJob: read('claimJob'),
   finishJob: read('finishJob'),
   tableWriteCounts: read('tableWriteCounts'),
@@ -29,3 +29,9 @@ export const sql = {
   listJobs: read('listJobs'),
   activePipelineJobs: read('activePipelineJobs'),
 } as const;
+
+/** A statement of the hot path as a named prepared statement: planned once per connection
+ * instead of at every execution. */
+export function prepared(name: keyof typeof sql, values: unknown[]): QueryConfig {
+  return { name: `jobs.${name}`, text: sql[name], values };
+}

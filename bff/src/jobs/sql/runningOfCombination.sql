@@ -8,7 +8,7 @@ SELECT d.id
    AND d.job_type = j.job_type
    AND d.entity_type = j.entity_type
    AND d.target = j.target
-   AND d.module_type IS NOT DISTINCT FROM j.module_type
-   AND d.data_entry_type IS NOT DISTINCT FROM j.data_entry_type
-   AND d.unit_id IS NOT DISTINCT FROM j.unit_id
-   AND d.year IS NOT DISTINCT FROM j.year
+   AND coalesce(d.module_type, '') = coalesce(j.module_type, '')
+   AND coalesce(d.data_entry_type, '') = coalesce(j.data_entry_type, '')
+   AND coalesce(d.unit_id, 0) = coalesce(j.unit_id, 0)
+   AND coalesce(d.year, 0) = coalesce(j.year, 0)
