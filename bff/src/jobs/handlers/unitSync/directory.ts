@@ -33,7 +33,12 @@ export interface UnitDirectory {
   issues: DirectoryIssue[];
 }
 
-const personNumber = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const personNumber = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : Number(v.trim());
+  if (Number.isSafeInteger(n) && n > 0) return n;
+  ctx.addIssue({ code: 'custom', message: `"${v}" is not a person number` });
+  return z.NEVER;
+});
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => ['true', '1', 'yes'].includes(v))]);
 
 const entry = z.object({
@@ -47,22 +52,11 @@ const entry = z.object({
     .transform((v) => v || null),
   reporting: flag.optional().transform((v) => v ?? true),
   active: flag.optional().transform((v) => v ?? true),
+  // A list (JSON) or one cell separated by ';' or spaces (CSV).
   principals: z
-    .union([z.array(personNumber), z.string().transform((s, ctx) => splitPrincipals(s, ctx))])
-    .optional()
-    .transform((v) => [...new Set(v ?? [])]),
+    .preprocess((v) => (typeof v === 'string' ? v.split(/[;\s]+/).filter(Boolean) : (v ?? [])), z.array(personNumber))
+    .transform((v) => [...new Set(v)]),
 });
-
-function splitPrincipals(s: string, ctx: z.RefinementCtx): number[] {
-  const parts = s.split(/[;\s]+/).filter(Boolean);
-  const out: number[] = [];
-  for (const p of parts) {
-    const n = personNumber.safeParse(p);
-    if (n.success) out.push(n.data);
-    else ctx.addIssue({ code: 'custom', message: `"${p}" is not a person number` });
-  }
-  return out;
-}
 
 /** Reads the raw directory and tells its format. */
 export async function readUnitDirectory(source: string, signal: AbortSignal): Promise<{ text: string; format: 'json' | 'csv' }> {

@@ -1,0 +1,140 @@
+// Several real BFF processes against one database (issue 3 acceptance): 2,000 jobs run exactly
+// once across them, and a SIGKILLed instance's job is rescued and completed by another.
+import { spawn, type ChildProcess } from 'node:child_process';
+import readline from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, type Pool } from '../src/db/pool';
+import { createTestDatabase } from './support/stack';
+import { waitFor } from './support/jobs';
+
+interface Instance {
+  child: ChildProcess;
+  id: string;
+  exited: Promise<number | null>;
+}
+
+const RESCUE_AFTER_S = 2;
+const POLL_S = 0.25;
+
+let url: string;
+let pool: Pool;
+const instances: Instance[] = [];
+let stderr = '';
+
+function startInstance(): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/test/support/jobInstance.ts'], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: url,
+      // Never contacted: these processes serve no login.
+      OAUTH_ISSUER_URL: 'http://127.0.0.1:9/',
+      OAUTH_CLIENT_SECRET: 'not-used-in-this-test',
+      SESSION_SECRET: 'multi-process-test-session-secret',
+      PUBLIC_ORIGIN: 'http://localhost:0',
+      JOB_CONCURRENCY: '4',
+      POLLER_INTERVAL_SECONDS: String(POLL_S),
+      JOB_RESCUE_AFTER_SECONDS: String(RESCUE_AFTER_S),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`instance did not start: ${stderr}`)), 60_000);
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const msg = JSON.parse(line) as { ready?: boolean; instance?: string };
+        if (msg.ready && msg.instance) {
+          clearTimeout(timer);
+          const inst = { child, id: msg.instance, exited };
+          instances.push(inst);
+          resolve(inst);
+        }
+      } catch {
+        // a log line
+      }
+    });
+    void exited.then((code) => reject(new Error(`instance exited with ${code}: ${stderr}`)));
+  });
+}
+
+beforeAll(async () => {
+  url = await createTestDatabase();
+  pool = createPool(url, 5);
+  await pool.query('CREATE TABLE test_effects (job_id bigint NOT NULL, attempt integer, instance text, at timestamptz NOT NULL DEFAULT clock_timestamp())');
+  await Promise.all([startInstance(), startInstance(), startInstance()]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const i of instances) i.child.kill('SIGTERM');
+  await Promise.all(instances.map((i) => Promise.race([i.exited, new Promise((r) => setTimeout(r, 15_000))])));
+  for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill('SIGKILL');
+  await pool?.end();
+}, 60_000);
+
+describe('three BFF processes on one database', () => {
+  it('runs 2,000 jobs exactly once, all FINISHED, spread over every instance', async () => {
+    // 200 combinations × 10 jobs: jobs of one combination must also take turns.
+    await pool.query(
+      `INSERT INTO data_ingestion_jobs (job_type, entity_type, target, module_type, year)
+       SELECT 'test_effect', 'MODULE_PER_YEAR', 'DATA_ENTRIES', 'mp' || (g % 200), 2025 FROM generate_series(1, 2000) g`,
+    );
+    await waitFor(
+      'all 2,000 jobs to finish',
+      async () => {
+        const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_ingestion_jobs WHERE job_type = 'test_effect' AND state <> 'FINISHED'`);
+        return rows[0]!.n === 0;
+      },
+      90_000,
+      200,
+    );
+    const { rows } = await pool.query<{ jobs: number; ok: number; effects: number; dupes: number; one_attempt: number }>(
+      `SELECT count(*)::int AS jobs,
+              count(*) FILTER (WHERE result = 'SUCCESS')::int AS ok,
+              (SELECT count(*) FROM test_effects)::int AS effects,
+              (SELECT count(*) FROM (SELECT job_id FROM test_effects GROUP BY job_id HAVING count(*) > 1) d)::int AS dupes,
+              count(*) FILTER (WHERE attempts = 1)::int AS one_attempt
+         FROM data_ingestion_jobs WHERE job_type = 'test_effect'`,
+    );
+    expect(rows[0]).toEqual({ jobs: 2000, ok: 2000, effects: 2000, dupes: 0, one_attempt: 2000 });
+    const spread = await pool.query<{ instance: string; n: number }>(`SELECT instance, count(*)::int AS n FROM test_effects GROUP BY instance`);
+    expect(spread.rows.map((r) => r.instance).sort()).toEqual(instances.map((i) => i.id).sort());
+    // Each instance's effects were written by the instance that holds the job.
+    const mismatched = await pool.query(`SELECT 1 FROM test_effects e JOIN data_ingestion_jobs j ON j.id = e.job_id WHERE j.locked_by <> e.instance`);
+    expect(mismatched.rowCount).toBe(0);
+  });
+
+  it('rescues the job of a SIGKILLed instance and completes it once, with attempts = 2', async () => {
+    const { rows } = await pool.query<{ id: number }>(
+      `INSERT INTO data_ingestion_jobs (job_type, entity_type, target, module_type, payload)
+       VALUES ('test_effect', 'MODULE_PER_YEAR', 'DATA_ENTRIES', 'crash', '{"sleep_first_attempt_ms": 120000}') RETURNING id`,
+    );
+    const id = rows[0]!.id;
+    const owner = await waitFor('the job to be mid-handler', async () => {
+      const r = await pool.query<{ locked_by: string }>(`SELECT locked_by FROM data_ingestion_jobs WHERE id = $1 AND state = 'RUNNING' AND progress->>'phase' = 'sleeping'`, [id]);
+      return r.rows[0]?.locked_by;
+    });
+    const victim = instances.find((i) => i.id === owner)!;
+    const killedAt = Date.now();
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+
+    await waitFor('another instance to complete the job', async () => {
+      const r = await pool.query(`SELECT 1 FROM data_ingestion_jobs WHERE id = $1 AND state = 'FINISHED'`, [id]);
+      return r.rowCount === 1;
+    }, 30_000, 100);
+    const rescuedInMs = Date.now() - killedAt;
+    const job = (await pool.query(`SELECT state, result, attempts, locked_by FROM data_ingestion_jobs WHERE id = $1`, [id])).rows[0];
+    expect(job).toMatchObject({ state: 'FINISHED', result: 'SUCCESS', attempts: 2 });
+    expect(job.locked_by).not.toBe(owner);
+    // The killed attempt's effect never committed: exactly one, from the second attempt.
+    const effects = await pool.query(`SELECT attempt, instance FROM test_effects WHERE job_id = $1`, [id]);
+    expect(effects.rows).toEqual([{ attempt: 2, instance: job.locked_by }]);
+    // Within the rescue window plus a few poll intervals (generous for a loaded machine).
+    expect(rescuedInMs).toBeLessThan((RESCUE_AFTER_S + 10 * POLL_S) * 1000 + 5_000);
+  });
+});

@@ -1,0 +1,38 @@
+// A real BFF process for multi-process tests: `node --import tsx bff/test/support/jobInstance.ts`
+// with the usual environment. It starts the server as `npm start` does, then adds a test job
+// type through the public registry API, and prints one line of JSON when ready.
+import { loadConfig } from '../../src/config';
+import { startServer } from '../../src/server';
+
+const config = loadConfig(process.env);
+const server = await startServer(config, { skipMigrations: true });
+const instance = server.jobs.runner.instanceId;
+
+server.jobs.register({
+  type: 'test_effect',
+  writes: ['test_effects'],
+  async run({ job, db, progress, signal }) {
+    // The effect is written first: if this process dies below, its transaction never commits.
+    await db.query('INSERT INTO test_effects (job_id, attempt, instance) VALUES ($1, $2, $3)', [job.id, job.attempts, instance]);
+    const sleepMs = Number(job.payload.sleep_first_attempt_ms ?? 0);
+    if (sleepMs > 0 && job.attempts === 1) {
+      await progress({ phase: 'sleeping' });
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, sleepMs);
+        signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+      });
+    }
+  },
+});
+
+process.stdout.write(`${JSON.stringify({ ready: true, instance, url: server.url, pid: process.pid })}\n`);
+
+let stopping = false;
+process.on('SIGTERM', () => {
+  if (stopping) return;
+  stopping = true;
+  server.stop().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+});
