@@ -14,7 +14,7 @@ export async function deleteEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const ctx = await loadModuleContext(pool, actor, ref, { action: 'edit', entryId: id });
     const { entry, entryType } = existingEntry(ctx, expected);
     assertMayTouch(actor, ctx, entryType, entry.data);
-    const rows = await writeQueueFor(pool).run(ctx.moduleId, { name: 'entry-delete', sql: DELETE_ENTRY, values: [id, ctx.moduleId, entry.version, entryType.type] });
+    const rows = await writeQueueFor(pool).run(ctx.moduleId, { name: 'entry-delete', sql: DELETE_ENTRY, values: [id, ctx.moduleId, entry.version, entryType.type], entryId: id });
     if (rows.length) return;
   }
   throw conflict('The entry kept changing while it was being deleted; reload it and try again.');

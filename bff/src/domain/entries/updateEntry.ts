@@ -61,6 +61,7 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
         name: 'entry-update',
         sql: UPDATE_ENTRY,
         values: [id, ctx.moduleId, data, JSON.stringify(emissions), entry.version, entryType.type],
+        entryId: id,
       });
       if (rows[0]) return entryView(rows[0], ctx.moduleType);
     } catch (err) {

@@ -15,6 +15,9 @@ export interface QueuedWrite {
   name: string;
   sql: WriteSql;
   values: unknown[];
+  /** The entry an update or delete locks: a batch takes entry locks in id order (creates last),
+   * so that batches of two instances cannot deadlock on each other's entries. */
+  entryId?: number;
 }
 
 interface Pending {
@@ -71,16 +74,17 @@ export class ModuleWriteQueue {
     let failed = false;
     try {
       await client.query('BEGIN');
-      const results: pg.QueryResultRow[][] = [];
+      const results = new Map<Pending, pg.QueryResultRow[]>();
       const deltas: unknown[] = [];
-      for (const p of batch) {
+      const order = [...batch].sort((a, b) => (a.write.entryId ?? Number.MAX_SAFE_INTEGER) - (b.write.entryId ?? Number.MAX_SAFE_INTEGER));
+      for (const p of order) {
         const res = await client.query({ name: `${p.write.name}-row`, text: p.write.sql.row, values: p.write.values });
-        results.push(res.rows);
+        results.set(p, res.rows);
         for (const row of res.rows) if (row.delta) deltas.push(row.delta);
       }
       if (deltas.length) await client.query({ name: 'apply-batch-deltas', text: APPLY_BATCH_DELTAS, values: [moduleId, JSON.stringify(deltas)] });
       await client.query('COMMIT');
-      batch.forEach((p, i) => p.resolve(results[i]!));
+      for (const p of batch) p.resolve(results.get(p)!);
     } catch {
       failed = true;
       await client.query('ROLLBACK').catch(() => {});
