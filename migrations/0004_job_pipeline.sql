@@ -62,15 +62,14 @@ CREATE INDEX ix_data_ingestion_jobs_current_lookup ON data_ingestion_jobs
   (job_type, entity_type, target, coalesce(module_type, ''), coalesce(data_entry_type, ''), coalesce(unit_id, 0), coalesce(year, 0))
   WHERE is_current;
 
--- The safety poller's select: due, unclaimed jobs in run order.
-CREATE INDEX ix_data_ingestion_jobs_due ON data_ingestion_jobs (run_after, id)
-  WHERE state = 'NOT_STARTED' AND locked_by IS NULL;
+-- The safety poller's select: due, unclaimed jobs in run order (a NOT_STARTED job is never
+-- claimed: see the CHECKs).
+CREATE INDEX ix_data_ingestion_jobs_due ON data_ingestion_jobs (run_after, id) WHERE state = 'NOT_STARTED';
 
 -- Rescue and shutdown release look up RUNNING jobs by claimer.
 CREATE INDEX ix_data_ingestion_jobs_running ON data_ingestion_jobs (locked_by) WHERE state = 'RUNNING';
 
--- Active pipelines: the SSE snapshot and "is this pipeline still going" at finish.
-CREATE INDEX ix_data_ingestion_jobs_active_pipeline ON data_ingestion_jobs (pipeline_id) WHERE state <> 'FINISHED';
+-- Jobs of a pipeline: per-pipeline queries, and "is this pipeline still going" at each event.
 CREATE INDEX ix_data_ingestion_jobs_pipeline ON data_ingestion_jobs (pipeline_id, id);
 CREATE INDEX ix_data_ingestion_jobs_unit ON data_ingestion_jobs (unit_id, id) WHERE unit_id IS NOT NULL;
 CREATE INDEX ix_data_ingestion_jobs_next_job ON data_ingestion_jobs (next_job) WHERE next_job IS NOT NULL;

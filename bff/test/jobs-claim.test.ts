@@ -63,7 +63,7 @@ describe('claim_job', () => {
          SELECT 'test_claim', 'MODULE_PER_YEAR', 'DATA_ENTRIES', 'c' || g FROM generate_series(1, 1000) g RETURNING id`,
       );
       for (const { id } of rows) {
-        const results = await Promise.all(clients.map((c, i) => claimJob(c, id, `claimer-${i}`)));
+        const results = await Promise.all(clients.map((c, i) => claimJob(c, id, `claimer-${i}`, ['test_claim'])));
         expect(results.filter((r) => r.status === 'claimed')).toHaveLength(1);
       }
     } finally {
@@ -146,6 +146,24 @@ describe('is_current demotion', () => {
     expect((await db.job(next.id)).is_current).toBe(true);
   });
 
+  it('demotes nothing when the claim does not happen (not due, or a type the claimer cannot run)', async () => {
+    const runner = await db.runner();
+    runner.register({ type: 'test_work', writes: [], run: async () => {} });
+    const first = await db.insert(testJob('no-demote'));
+    expect(await runner.runJob(first.id)).toBe('finished');
+    const later = await db.insert(testJob('no-demote', { delay_ms: 60_000 }));
+    const now = await db.insert(testJob('no-demote'));
+    const c = await db.pool.connect();
+    try {
+      expect((await claimJob(c, later.id, 'someone', ['test_work'])).status).toBe('taken');
+      expect((await claimJob(c, now.id, 'someone', ['another_type'])).status).toBe('taken');
+    } finally {
+      c.release();
+    }
+    expect((await db.job(first.id)).is_current).toBe(true);
+    expect(await runner.runJob(later.id)).toBe('not_runnable');
+  });
+
   it('never demotes a RUNNING job', async () => {
     const gate = deferred();
     const runner = await db.runner();
@@ -156,7 +174,7 @@ describe('is_current demotion', () => {
     const next = await db.insert(testJob('keep'));
     const c = await db.pool.connect();
     try {
-      expect((await claimJob(c, next.id, 'someone')).status).toBe('blocked');
+      expect((await claimJob(c, next.id, 'someone', ['test_work'])).status).toBe('blocked');
     } finally {
       c.release();
     }

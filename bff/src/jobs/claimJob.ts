@@ -14,9 +14,10 @@ function violatesCurrentIndex(err: unknown): boolean {
   return e.code === '23505' && e.constraint === CURRENT_INDEX;
 }
 
-export async function claimJob(db: PoolClient, id: number, instanceId: string): Promise<ClaimResult> {
+/** Claims job `id` for `instanceId` if its type is one of `types` (those it can run). */
+export async function claimJob(db: PoolClient, id: number, instanceId: string, types: readonly string[]): Promise<ClaimResult> {
   try {
-    const { rows } = await db.query<JobRow>(prepared('claimJob', [id, instanceId]));
+    const { rows } = await db.query<JobRow>(prepared('claimJob', [id, instanceId, types]));
     return rows[0] ? { status: 'claimed', job: rows[0] } : { status: 'taken' };
   } catch (err) {
     if (violatesCurrentIndex(err)) return { status: 'blocked' };

@@ -1,6 +1,7 @@
-// run_job(id), the only dispatch path (DESIGN §9): load, claim, look up the one handler of the
-// job type, run it with two sessions — progress on one, committed step by step; domain writes on
-// the other, committed once together with the conditional finish — then fire the children.
+// run_job(id), the only dispatch path (DESIGN §9): load and claim (one statement), look up the
+// one handler of the job type, run it with two sessions — progress on one, committed step by
+// step; domain writes on the other, committed once together with the conditional finish — then
+// fire the children.
 import type { Logger } from '../log';
 import type { Pool, PoolClient } from '../db/pool';
 import type { JobProgress } from '@carbon/shared';
@@ -90,20 +91,21 @@ export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
   if (d.isStopping()) return 'stopped';
   const progressDb = await d.pool.connect();
   try {
-    const loaded = (await progressDb.query<JobRow & { due: boolean }>(prepared('loadJob', [id]))).rows[0];
-    if (!loaded || loaded.state !== 'NOT_STARTED' || !loaded.due) return 'not_runnable';
-    const handler = d.registry.get(loaded.job_type);
-    if (!handler) {
-      d.log.warn({ job_id: id, job_type: loaded.job_type }, 'no handler registered for this job type on this instance');
-      return 'no_handler';
-    }
-    const claim = await claimJob(progressDb, id, d.instanceId);
+    // The claim reads the job itself and takes only types registered here (one round trip).
+    const claim = await claimJob(progressDb, id, d.instanceId, d.registry.types());
+    if (claim.status === 'claimed') return await runAttempt(d, d.registry.get(claim.job.job_type)!, claim.job, progressDb);
+    // Not claimed: one more read says why.
+    const job = (await progressDb.query<JobRow & { due: boolean }>(prepared('loadJob', [id]))).rows[0];
+    if (!job || job.state !== 'NOT_STARTED') return 'not_runnable';
     if (claim.status === 'blocked') {
-      d.blocked(loaded);
+      d.blocked(job);
       return 'blocked';
     }
-    if (claim.status === 'taken') return 'not_runnable';
-    return await runAttempt(d, handler, claim.job, progressDb);
+    if (job.due && !d.registry.get(job.job_type)) {
+      d.log.warn({ job_id: id, job_type: job.job_type }, 'no handler registered for this job type on this instance');
+      return 'no_handler';
+    }
+    return 'not_runnable';
   } finally {
     progressDb.release();
   }

@@ -1,11 +1,14 @@
 -- claim_job, in one statement (one round trip). Its pre-step, the first CTE, unsets is_current on
 -- the current job of the claimed job's combination unless that one is RUNNING; the claim reads
 -- the pre-step's result, so the pre-step has run when the claim writes. No row: another claimer
--- owns the job (or it is not due). A unique violation on ix_data_ingestion_jobs_is_current_unique:
+-- owns the job, it is not due, or its type ($3: the types the claimer can run) is not one this
+-- claimer has a handler for. A unique violation on ix_data_ingestion_jobs_is_current_unique:
 -- a job of the same combination is RUNNING, and this one stays NOT_STARTED. The combination is
 -- compared as ix_data_ingestion_jobs_current_lookup keys it (NULL as '' or 0).
 WITH job AS (
-  SELECT * FROM data_ingestion_jobs WHERE id = $1
+  -- the job as this statement's snapshot sees it, if claimable: otherwise nothing is demoted
+  SELECT * FROM data_ingestion_jobs
+   WHERE id = $1 AND state = 'NOT_STARTED' AND locked_by IS NULL AND run_after <= now() AND job_type = ANY ($3::text[])
 ), demoted AS (
   UPDATE data_ingestion_jobs d
      SET is_current = false
@@ -33,5 +36,6 @@ UPDATE data_ingestion_jobs
    AND state = 'NOT_STARTED'
    AND locked_by IS NULL
    AND run_after <= now()
+   AND job_type = ANY ($3::text[])
    AND (SELECT count(*) FROM demoted) >= 0
 RETURNING *
