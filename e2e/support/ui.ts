@@ -1,0 +1,41 @@
+// Small helpers for the module pages: the entry dialog, its fields, picking from the
+// type-to-search selects, and reading figures (thin-space grouped, locale decimal mark).
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const entryDialog = (page: Page) => page.getByTestId('entry-form-dialog');
+
+/** A field of the dialog by the start of its label (required labels end with " *"). */
+export const comboboxOf = (dialog: Locator, label: string) => dialog.getByRole('combobox', { name: new RegExp(`^${label}`) });
+export const textboxOf = (dialog: Locator, label: string) => dialog.getByRole('textbox', { name: new RegExp(`^${label}`) });
+export const numberOf = (dialog: Locator, label: string) => dialog.getByRole('spinbutton', { name: new RegExp(`^${label}`) });
+export const fieldBox = (dialog: Locator, key: string) => dialog.getByTestId(`field-${key}`);
+
+/** Types into a type-to-search select and picks the option whose text matches. */
+export async function pick(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
+  await combobox.click();
+  await combobox.fill(typed);
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** "1 914", "12,5 t CO2e" → 1914, 12.5 */
+export function figure(text: string): number {
+  const m = /-?[\d\u202f\u00a0 ]+(?:[.,]\d+)?/.exec(text);
+  if (!m) throw new Error(`no number in "${text}"`);
+  return Number(m[0].replace(/[\u202f\u00a0 ]/g, '').replace(',', '.'));
+}
+
+export async function figureOf(locator: Locator): Promise<number> {
+  await expect(locator).toBeVisible();
+  return figure(await locator.innerText());
+}
+
+/** Marks the page so a later check can prove no reload happened. */
+export async function markNoReload(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+  });
+}
+
+export async function expectNoReload(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+}
