@@ -1,5 +1,5 @@
 // Shared pieces of the job pipeline benchmarks: a throw-away embedded PostgreSQL with the
-// schema, a hard time limit, and figures.
+// schema, a hard time limit, and rounding (percentiles: stats.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,12 +55,6 @@ export function timeLimit(seconds: number): void {
     console.error(`benchmark exceeded its ${seconds} s limit; stopping`);
     process.exit(3);
   }, seconds * 1000).unref();
-}
-
-/** Nearest-rank percentile of `samples` (not necessarily sorted). */
-export function percentile(samples: number[], p: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
