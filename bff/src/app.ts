@@ -23,6 +23,7 @@ import { carbonReportRoutes } from './http/carbonReports';
 import { moduleRoutes } from './http/modules';
 import { locationRoutes } from './http/locations';
 import { syncRoutes } from './http/sync';
+import { factorRoutes } from './http/factors';
 import type { JobSystem } from './jobs';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -104,7 +105,8 @@ export function createApp(d: AppDeps): express.Express {
   // Endpoint 9 is declared inside, before the generic /{unit_id}/{year}/{module} route.
   api.use('/modules', requireUser, moduleRoutes(d.pool));
   api.use('/locations', requireUser, locationRoutes(d.pool));
-  api.use('/sync', syncRoutes(d.pool, d.jobs));
+  api.use('/sync', syncRoutes(d.pool, d.jobs, { uploadMaxBytes: d.config.UPLOAD_MAX_BYTES }));
+  api.use('/factors', requireUser, factorRoutes(d.pool));
   api.use((_req, _res, next) => next(notFound('No such API route.')));
   app.use('/api', api);
 

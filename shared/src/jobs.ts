@@ -1,5 +1,6 @@
 // Background jobs (DESIGN §9) and their live events (§10): names and JSON shapes shared by the
 // BFF and the SPA.
+import type { ModuleStats, ReportStats } from './modules/entries';
 export const JOB_TYPES = [
   'csv_ingest',
   'api_ingest',
@@ -99,6 +100,9 @@ export interface ModuleEvent {
   /** job type and, when the handler reports one, its phase: `emission_recalc:computing` */
   phase: string;
   pipeline_id: string;
+  /** The stats an aggregation of one unit's module just wrote (module and its report), on the
+   * event that ends its pipeline; only to users who may see the module's totals. */
+  stats?: { module: ModuleStats; report: ReportStats };
 }
 
 /** SSE `snapshot` event: sent first on every connection (and again after a missed stretch). */

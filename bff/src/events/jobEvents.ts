@@ -19,6 +19,8 @@ const notification = z.object({
   attempts: z.number().int(),
   progress: z.object({ done: z.number().optional(), total: z.number().optional(), phase: z.string().optional() }).catch({}),
   pipeline_active: z.boolean(),
+  /** Stats written by a finished aggregation of one unit's module (migration 0005). */
+  stats: z.object({ module: z.record(z.string(), z.unknown()), report: z.record(z.string(), z.unknown()) }).nullish().catch(undefined),
   at: z.number(),
 });
 
@@ -71,12 +73,15 @@ export function notificationOfRow(row: JobRow): JobNotification {
   };
 }
 
-/** Module activity implied by a job event; none for jobs not about a module (unit sync). */
-export function moduleEventOf(e: JobEvent): ModuleEvent | undefined {
+/** Module activity implied by a job event; none for jobs not about a module (unit sync).
+ * `stats`: what a finished aggregation wrote, carried by the event. */
+export function moduleEventOf(e: JobEvent, stats?: JobNotification['stats']): ModuleEvent | undefined {
   if (!e.module_type) return undefined;
   const recalculating = e.state !== 'FINISHED' || e.pipeline_active;
   const phase = e.state === 'FINISHED' && !e.pipeline_active ? 'done' : e.progress.phase ? `${e.job_type}:${e.progress.phase}` : e.job_type;
-  return { unit_id: e.unit_id, year: e.year, module: e.module_type, recalculating, phase, pipeline_id: e.pipeline_id };
+  const m: ModuleEvent = { unit_id: e.unit_id, year: e.year, module: e.module_type, recalculating, phase, pipeline_id: e.pipeline_id };
+  if (stats && e.state === 'FINISHED') m.stats = stats as unknown as NonNullable<ModuleEvent['stats']>;
+  return m;
 }
 
 /** One module event per module of the snapshot: the latest active job of it wins. */

@@ -3,7 +3,8 @@
 import type { Response } from 'express';
 import type { JobEvent, ModuleEvent, SnapshotEvent } from '@carbon/shared';
 import type { CurrentUser } from '../auth/currentUser';
-import { canSeeJob, canSeeModuleActivity } from '../policies';
+import { isModuleType } from '@carbon/shared';
+import { canSeeJob, canSeeModuleActivity, canSeeModuleTotals } from '../policies';
 import { moduleEventOf, moduleSnapshot, toJobEvent, type JobNotification } from './jobEvents';
 
 export interface StreamFilter {
@@ -79,8 +80,12 @@ export class SseStream {
     }
     const e = toJobEvent(n);
     if (this.visibleJob(e)) this.send('job', e);
-    const m = moduleEventOf(e);
-    if (m && this.visibleModule(m)) this.send('module', m);
+    const m = moduleEventOf(e, n.stats);
+    if (m && this.visibleModule(m)) {
+      // Totals only for users who may see every row of the module (as the API answers stats).
+      if (m.stats && !(m.unit_id !== null && isModuleType(m.module) && canSeeModuleTotals(this.user, m.module, m.unit_id))) delete m.stats;
+      this.send('module', m);
+    }
   }
 
   /** The state of active pipelines, then the live events that arrived meanwhile. */

@@ -11,6 +11,7 @@ import { EventHub } from '../events/hub';
 import { JobRunner } from './runner';
 import { unitSyncHandler } from './handlers/unitSync';
 import { DEFAULT_UNIT_DIRECTORY } from './handlers/unitSync/directory';
+import { pipelineHandlers } from './handlers/pipeline';
 import type { JobHandler } from './types';
 
 export interface JobSystem {
@@ -45,6 +46,7 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
     rescueAfterMs: config.JOB_RESCUE_AFTER_SECONDS * 1000,
   });
   runner.register(unitSyncHandler({ source: config.UNIT_DIRECTORY ?? DEFAULT_UNIT_DIRECTORY }));
+  for (const h of pipelineHandlers) runner.register(h);
 
   const listener = new JobEventListener({ connectionString: d.databaseUrl, log: log.child({ component: 'events' }) });
   const hub = new EventHub({ pool: d.pool, listener, sessionEvents: d.sessionEvents, lifetimes: lifetimes(config), log });

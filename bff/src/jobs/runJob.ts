@@ -224,7 +224,8 @@ async function failAttempt(d: RunDeps, job: JobRow, progressDb: PoolClient, err:
   const retryable = !(err instanceof PermanentJobError);
   const message = errorMessage(err);
   const delay = backoffMs(d.retryBaseMs, job.attempts);
-  const { rows } = await progressDb.query<{ state: string; result: string | null }>(prepared('failJob', [job.id, d.instanceId, message, retryable, delay]));
+  const report = err instanceof PermanentJobError ? (err.report ?? null) : null;
+  const { rows } = await progressDb.query<{ state: string; result: string | null }>(prepared('failJob', [job.id, d.instanceId, message, retryable, delay, report]));
   const row = rows[0];
   if (!row) return 'lost';
   d.combinationFree(job);

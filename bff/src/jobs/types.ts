@@ -106,8 +106,16 @@ export interface JobHandler {
   run(ctx: JobContext): Promise<JobOutcome | void>;
 }
 
-/** Thrown by a handler when retrying cannot help (bad input): the job ends in ERROR at once. */
-export class PermanentJobError extends Error {}
+/** Thrown by a handler when retrying cannot help (bad input): the job ends in ERROR at once.
+ * `report` (e.g. the rows that made a file unusable) is kept on the job. */
+export class PermanentJobError extends Error {
+  constructor(
+    message: string,
+    readonly report?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
 
 export type RunOutcome =
   | 'finished'

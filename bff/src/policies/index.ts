@@ -5,6 +5,7 @@ import {
   canBackoffice,
   canEditModuleStatus,
   moduleAccess,
+  moduleKey,
   MODULE_TYPES,
   unitsInMap,
   type Action,
@@ -62,6 +63,16 @@ export function mayTouchRow(user: PolicySubject, access: ModuleAccess, ownerPers
 /** Totals of a module (its stats) are for users who may see every row of it. */
 export function canSeeModuleTotals(user: PolicySubject, module: ModuleType, unitId: number): boolean {
   return moduleAccess(user.permissions, module, unitId, 'view').all;
+}
+
+/** Path 2 on a module (CSV upload, recalculation). `unitId` null = every unit at once (a file
+ * with a unit column, a recalculation over all units): only a global sync grant (back-office).
+ * Callers answer 404 for an unknown unit before asking. */
+export function authorizeSync(user: PolicySubject, module: ModuleType, unitId: number | null): void {
+  const allowed = unitId === null ? (user.permissions[moduleKey(module)]?.includes('sync') ?? false) : moduleAccess(user.permissions, module, unitId, 'sync').all;
+  if (!allowed) {
+    throw forbidden(unitId === null ? 'Only back-office operators may sync a module for every unit at once.' : 'You may not sync this module of this unit.');
+  }
 }
 
 export function authorizeModuleStatus(user: PolicySubject, unitId: number): void {

@@ -87,6 +87,8 @@ export interface EntryTypeDef {
   csvColumns: readonly CsvColumn[];
   /** Keys of the factor classification for this type. */
   factorKeys: readonly string[];
+  /** Keys of a factor's values that the formula reads (the value columns of a factor file). */
+  factorValueKeys: readonly string[];
   /** Field holding the person number of the row's owner (standard users see only their own). */
   ownerField: string;
   /** The headcount link of travel entries: the person number field and the name stored with it. */

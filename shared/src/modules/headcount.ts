@@ -27,6 +27,7 @@ export const memberEntry: EntryTypeDef = {
     { column: 'position', field: 'position' },
   ],
   factorKeys: ['category'],
+  factorValueKeys: ['kg_co2eq_per_fte'],
   ownerField: 'user_institutional_id',
   computeEmissions: ({ data, factors }) => {
     const fte = Number(data.fte ?? 0);

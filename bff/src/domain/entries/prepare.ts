@@ -1,7 +1,7 @@
 // Turns a validated payload into what is stored: traveler linked (spec "Travel traveler rules"),
 // locations resolved and written in canonical form, emissions computed by the registry's formula.
 // Shared by create and update (and usable by any other writer of entries).
-import type { ApiError, EmissionRow, EntryData, EntryTypeDef, FactorRow, ResolvedLocation } from '@carbon/shared';
+import type { ApiError, EmissionRow, EntryData, EntryTypeDef, FactorRow, LocationKind, ResolvedLocation } from '@carbon/shared';
 import { unprocessable } from '../../http/errors';
 import type { Queryable } from '../db';
 import { resolveLocation } from '../locations/search';
@@ -39,11 +39,20 @@ export function linkTraveler(entryType: EntryTypeDef, data: EntryData, linked: {
   data[t.nameField] = name;
 }
 
+/** How a location value is looked up; bulk writers pass one that answers from values they
+ * resolved beforehand with `resolveLocation` (one query per distinct value, not per row). */
+export type LocationResolver = (db: Queryable, kind: LocationKind, value: string, country: string | null) => Promise<ResolvedLocation | undefined>;
+
 /**
  * Resolves every location field of `data`, rewriting it in canonical form (IATA code in upper
  * case; the place's own name and its country). Unknown locations → 422 naming the field.
  */
-export async function resolveEntryLocations(db: Queryable, entryType: EntryTypeDef, data: EntryData): Promise<Record<string, ResolvedLocation>> {
+export async function resolveEntryLocations(
+  db: Queryable,
+  entryType: EntryTypeDef,
+  data: EntryData,
+  resolve: LocationResolver = resolveLocation,
+): Promise<Record<string, ResolvedLocation>> {
   const found: Record<string, ResolvedLocation> = {};
   const errors: NonNullable<ApiError['errors']> = [];
   for (const f of entryType.fields) {
@@ -52,7 +61,7 @@ export async function resolveEntryLocations(db: Queryable, entryType: EntryTypeD
     if (typeof value !== 'string' || !value) continue;
     const countryField = f.location.countryField;
     const country = countryField && typeof data[countryField] === 'string' ? (data[countryField] as string) : null;
-    const loc = await resolveLocation(db, f.location.kind, value, country);
+    const loc = await resolve(db, f.location.kind, value, country);
     if (!loc) {
       errors.push({
         field: f.key,

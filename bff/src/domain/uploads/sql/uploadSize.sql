@@ -1,0 +1,1 @@
+SELECT bytes FROM uploads WHERE id = $1

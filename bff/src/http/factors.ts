@@ -1,0 +1,69 @@
+// GET /api/factors?module&type&year (back-office factors view): the factors of a year with
+// `in_latest_upload` — false for a factor the latest successful factor file of its type did not
+// contain ("not in latest CSV"; such factors are kept, never bulk-deleted).
+import { Router } from 'express';
+import { z } from 'zod';
+import { entryTypesOf, findModule } from '@carbon/shared';
+import type { Pool } from '../db/pool';
+import { requireBackoffice } from '../policies';
+import { parseBody } from './validate';
+import { moduleAndType } from './sync/dispatch';
+import { unprocessable } from './errors';
+
+const query = z.object({
+  module: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
+  type: z.string().min(1).optional(),
+  year: z.coerce.number({ error: 'must be a year' }).int({ error: 'must be a year' }).min(1990).max(2100),
+});
+
+export interface FactorView {
+  id: number;
+  data_entry_type: string;
+  year: number;
+  classification: Record<string, string>;
+  values: Record<string, number>;
+  source: string;
+  last_seen_job_id: number | null;
+  /** Contained in the latest successful factor upload of its type and year (true when there was
+   * no upload yet: nothing to compare with). */
+  in_latest_upload: boolean;
+  updated_at: string;
+}
+
+const LIST = `
+  WITH latest AS (
+    SELECT data_entry_type, max(id) AS job_id
+      FROM data_ingestion_jobs
+     WHERE job_type = 'factor_ingest' AND year = $2 AND data_entry_type = ANY ($1::text[])
+       AND state = 'FINISHED' AND result <> 'ERROR'
+     GROUP BY data_entry_type
+  )
+  SELECT f.id, f.data_entry_type, f.year, f.classification, f."values", f.source, f.last_seen_job_id, f.updated_at,
+         latest.job_id AS latest_job_id,
+         latest.job_id IS NULL OR f.last_seen_job_id = latest.job_id AS in_latest_upload
+    FROM factors f
+    LEFT JOIN latest ON latest.data_entry_type = f.data_entry_type
+   WHERE f.data_entry_type = ANY ($1::text[]) AND f.year = $2
+   ORDER BY f.data_entry_type, f.id`;
+
+export function factorRoutes(pool: Pool): Router {
+  const r = Router();
+  r.get('/', requireBackoffice('factors', 'view'), async (req, res) => {
+    const q = parseBody(query, req.query, 'query');
+    let types: string[];
+    if (q.type) types = [moduleAndType(q.module, q.type).entryType.type];
+    else {
+      const module = findModule(q.module);
+      if (!module) throw unprocessable(`Unknown module: ${q.module}.`, [{ field: 'module', message: 'unknown module' }]);
+      types = entryTypesOf(module.type).map((t) => t.type);
+    }
+    const { rows } = await pool.query<FactorView & { updated_at: Date; latest_job_id: number | null }>(LIST, [types, q.year]);
+    const latest = Object.fromEntries(types.map((t) => [t, rows.find((x) => x.data_entry_type === t)?.latest_job_id ?? null]));
+    res.json({
+      year: q.year,
+      latest_upload_job_id: latest,
+      items: rows.map(({ latest_job_id: _l, updated_at, ...f }) => ({ ...f, updated_at: updated_at.toISOString() })),
+    });
+  });
+  return r;
+}

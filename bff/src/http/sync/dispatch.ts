@@ -1,0 +1,65 @@
+// POST /api/sync/dispatch?module&type&year[&unit_id][&mode=append|replace] with a text/csv body
+// (spec endpoint 4): stores the upload and starts csv_ingest → 202 {job_id, pipeline_id}.
+// With unit_id: principals of that unit (sync) and back-office. Without: the file names each
+// row's unit (column unit_institutional_id), back-office only.
+import { Router } from 'express';
+import { z } from 'zod';
+import { findEntryType, findModule } from '@carbon/shared';
+import type { Pool } from '../../db/pool';
+import type { JobRunner } from '../../jobs/runner';
+import { CSV_INGEST, INGEST_MODES } from '../../jobs/handlers/csvIngest';
+import { authorizeSync, userOf } from '../../policies';
+import { parseBody } from '../validate';
+import { unprocessable } from '../errors';
+import { assertCsvContentType, readCsvBody } from './csvBody';
+import { assertUnitModule, startUploadJob } from './pipelineStart';
+
+export const dispatchQuery = z.object({
+  module: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
+  type: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
+  year: z.coerce.number({ error: 'must be a year' }).int({ error: 'must be a year' }).min(1990).max(2100),
+  unit_id: z.coerce.number({ error: 'must be a unit id' }).int({ error: 'must be a unit id' }).positive({ error: 'must be a unit id' }).max(Number.MAX_SAFE_INTEGER).optional(),
+  mode: z.enum(INGEST_MODES, { error: `must be one of: ${INGEST_MODES.join(', ')}` }).default('append'),
+});
+
+/** Module and entry type named in a query: unknown names are a 422 (they are parameters). */
+export function moduleAndType(moduleName: string, typeName: string) {
+  const module = findModule(moduleName);
+  if (!module) throw unprocessable(`Unknown module: ${moduleName}.`, [{ field: 'module', message: 'unknown module' }]);
+  const entryType = findEntryType(module.type, typeName);
+  if (!entryType) {
+    throw unprocessable(`The ${module.slug} module has no data entry type ${typeName} (it has: ${module.entryTypes.join(', ')}).`, [{ field: 'type', message: 'unknown data entry type' }]);
+  }
+  return { module, entryType };
+}
+
+export function dispatchRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: number): Router {
+  const r = Router();
+  r.post('/', async (req, res) => {
+    const user = userOf(req);
+    assertCsvContentType(req);
+    const q = parseBody(dispatchQuery, req.query, 'query');
+    const { module, entryType } = moduleAndType(q.module, q.type);
+    const unitId = q.unit_id ?? null;
+    const authorize = () => authorizeSync(user, module.type, unitId);
+    if (unitId === null) authorize();
+    else await assertUnitModule(pool, unitId, q.year, module.type, authorize);
+    const file = await readCsvBody(req, uploadMaxBytes);
+    const started = await startUploadJob(pool, runner, file, {
+      job_type: CSV_INGEST,
+      entity_type: unitId === null ? 'MODULE_PER_YEAR' : 'MODULE_UNIT_SPECIFIC',
+      target: 'DATA_ENTRIES',
+      module_type: module.type,
+      data_entry_type: entryType.type,
+      unit_id: unitId,
+      year: q.year,
+      payload: { mode: q.mode },
+      // A file is a unit of work: retrying it after a permanent problem cannot help, but a crash
+      // or a lost connection can be retried safely (one transaction).
+      max_attempts: 3,
+      created_by: user.id,
+    });
+    res.status(202).location(`/api/sync/jobs/${started.job_id}`).json(started);
+  });
+  return r;
+}

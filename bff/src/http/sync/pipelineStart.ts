@@ -1,0 +1,33 @@
+// Starting a Path 2 pipeline from a request: the upload and the first job committed together
+// (never an upload without its job, never a job without its file), then fired in-process.
+import type { JobStarted } from '@carbon/shared';
+import { withTransaction, type Pool } from '../../db/pool';
+import { storeUpload } from '../../domain/uploads';
+import { insertJob } from '../../jobs/chainJob';
+import type { JobRunner } from '../../jobs/runner';
+import type { NewJob } from '../../jobs/types';
+import { notFound } from '../errors';
+import type { CsvBody } from './csvBody';
+
+export async function startUploadJob(pool: Pool, runner: JobRunner, file: CsvBody, job: NewJob): Promise<JobStarted> {
+  const row = await withTransaction(pool, async (db) => {
+    const uploadId = await storeUpload(db, file.body, file.sha256, job.created_by ?? null);
+    return insertJob(db, { ...job, payload: { ...job.payload, upload_id: uploadId, sha256: file.sha256, bytes: file.body.length } });
+  });
+  runner.fire(row.id);
+  return { job_id: row.id, pipeline_id: row.pipeline_id };
+}
+
+/** A unit-scoped Path 2 request: 404 for an unknown unit, then the caller's authorization
+ * (403), then 404 when the unit has no report with this module for the year. */
+export async function assertUnitModule(pool: Pool, unitId: number, year: number, moduleType: string, authorize: () => void): Promise<void> {
+  const { rows } = await pool.query<{ report: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM carbon_reports r JOIN carbon_report_modules m ON m.carbon_report_id = r.id
+                     WHERE r.unit_id = u.id AND r.year = $2 AND m.module_type = $3) AS report
+       FROM units u WHERE u.id = $1`,
+    [unitId, year, moduleType],
+  );
+  if (!rows[0]) throw notFound(`No such unit: ${unitId}.`);
+  authorize();
+  if (!rows[0].report) throw notFound(`Unit ${unitId} has no carbon report with this module for ${year}.`);
+}

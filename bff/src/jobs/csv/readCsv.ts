@@ -1,0 +1,170 @@
+// Reading an uploaded CSV inside a job: slices from the database, checked as text (not binary,
+// valid UTF-8 with or without BOM), parsed by csv-parse (quoted fields, CRLF or LF, comma,
+// semicolon or tab), handed over in batches. A file that cannot be read as CSV at all is a
+// PermanentJobError: the job ends in ERROR with that message and writes nothing.
+import { once } from 'node:events';
+import { parse, type Parser } from 'csv-parse';
+import { uploadSize, uploadSlices } from '../../domain/uploads';
+import type { SqlRunner } from '../../domain/db';
+import { PermanentJobError } from '../types';
+
+export interface CsvRow {
+  /** Line of the file where the record ends (the header is line 1). */
+  line: number;
+  fields: string[];
+}
+
+export interface CsvUpload {
+  bytes: number;
+  header: string[];
+  /** The records after the header, in batches. */
+  batches: AsyncGenerator<CsvRow[]>;
+}
+
+export interface ReadOptions {
+  batchSize?: number;
+  /** Called after each slice is handed to the parser. */
+  onBytes?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+const NOT_UTF8 = 'The file is not valid UTF-8 text';
+
+/** Longest prefix of `buf` that is valid UTF-8 (an unfinished last character is allowed). */
+function validUtf8Prefix(buf: Buffer): number {
+  let lo = 0;
+  let hi = buf.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, mid), { stream: true });
+      lo = mid;
+    } catch {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+const countNewlines = (buf: Buffer, end = buf.length) => {
+  let n = 0;
+  for (let i = buf.indexOf(10); i !== -1 && i < end; i = buf.indexOf(10, i + 1)) n++;
+  return n;
+};
+
+/** The delimiter the header line uses most (comma unless the header says otherwise). */
+function detectDelimiter(text: string): string {
+  const first = text.slice(0, text.search(/\r?\n|$/));
+  let best = ',';
+  let bestCount = 0;
+  for (const d of [',', ';', '\t']) {
+    const count = first.split(d).length - 1;
+    if (count > bestCount) [best, bestCount] = [d, count];
+  }
+  return best;
+}
+
+/** Decoded text of the upload, slice by slice, with the binary and UTF-8 checks. */
+async function* textSlices(db: SqlRunner, uploadId: number, bytes: number, opts: ReadOptions): AsyncGenerator<string> {
+  // ignoreBOM false: a leading UTF-8 BOM is dropped by the decoder.
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let done = 0;
+  let lines = 0;
+  for await (const slice of uploadSlices(db, uploadId, bytes)) {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    const nul = slice.indexOf(0);
+    if (nul !== -1) {
+      throw new PermanentJobError(`The file is not a CSV text file: it contains binary data (a NUL byte at byte ${done + nul + 1}, line ${lines + countNewlines(slice, nul) + 1}).`);
+    }
+    let text: string;
+    try {
+      text = decoder.decode(slice, { stream: true });
+    } catch {
+      const at = validUtf8Prefix(slice);
+      throw new PermanentJobError(`${NOT_UTF8}: invalid byte sequence at byte ${done + at + 1} (line ${lines + countNewlines(slice, at) + 1}). Save the file as UTF-8 CSV and upload it again.`);
+    }
+    done += slice.length;
+    lines += countNewlines(slice);
+    opts.onBytes?.(done, bytes);
+    if (text) yield text;
+  }
+  try {
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  } catch {
+    throw new PermanentJobError(`${NOT_UTF8}: it ends in the middle of a character.`);
+  }
+}
+
+async function feed(parser: Parser, texts: AsyncGenerator<string>, first: string | undefined): Promise<void> {
+  try {
+    if (first !== undefined && !parser.write(first)) await once(parser, 'drain');
+    for await (const t of texts) if (!parser.write(t)) await once(parser, 'drain');
+    parser.end();
+  } catch (err) {
+    parser.destroy(err as Error);
+  }
+}
+
+function csvSyntaxError(err: unknown): unknown {
+  if (err instanceof PermanentJobError) return err;
+  const e = err as { code?: string; message?: string; lines?: number };
+  if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
+    return new PermanentJobError(`The file is not valid CSV${e.lines ? ` (line ${e.lines})` : ''}: ${e.message ?? e.code}`);
+  }
+  return err;
+}
+
+export async function openCsvUpload(db: SqlRunner, uploadId: number, opts: ReadOptions = {}): Promise<CsvUpload> {
+  const bytes = await uploadSize(db, uploadId);
+  if (bytes === undefined) throw new PermanentJobError(`Upload ${uploadId} does not exist.`);
+  if (bytes === 0) throw new PermanentJobError('The file is empty.');
+  const texts = textSlices(db, uploadId, bytes, opts);
+  // The text up to the first non-blank slice: it names the delimiter (and proves the file is
+  // not empty).
+  let lead = '';
+  for (;;) {
+    const next = await texts.next();
+    if (next.done) break;
+    lead += next.value;
+    if (lead.replace(/^\uFEFF/, '').trim()) break;
+  }
+  const firstText = lead.replace(/^\uFEFF/, '');
+  if (!firstText.trim()) throw new PermanentJobError('The file is empty.');
+  const parser = parse({
+    delimiter: detectDelimiter(firstText.trimStart()),
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+  });
+  void feed(parser, texts, firstText);
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
+  let head: IteratorResult<{ record: string[]; info: { lines: number } }>;
+  try {
+    head = await records.next();
+  } catch (err) {
+    throw csvSyntaxError(err);
+  }
+  if (head.done) throw new PermanentJobError('The file is empty.');
+  const batchSize = opts.batchSize ?? 2000;
+  async function* batches(): AsyncGenerator<CsvRow[]> {
+    let batch: CsvRow[] = [];
+    try {
+      for (;;) {
+        const r = await records.next();
+        if (r.done) break;
+        batch.push({ line: r.value.info.lines, fields: r.value.record });
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+    } catch (err) {
+      throw csvSyntaxError(err);
+    }
+    if (batch.length) yield batch;
+  }
+  return { bytes, header: head.value.record.map((h) => h.replace(/^\uFEFF/, '').trim()), batches: batches() };
+}

@@ -1,0 +1,37 @@
+// aggregation (Path 2, DESIGN §9): module and report stats recomputed from the sums of the
+// emissions with domain/stats.ts — the one definition of stats, so Path 2 ends where Path 1
+// would. Writes carbon_report_modules (stats, and the status of a module whose data changed)
+// and carbon_reports (stats) only. De-duplicated per scope by the pipeline (chainAggregation).
+import fs from 'node:fs';
+import { recomputeStats } from '../../../domain/stats';
+import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
+import { moduleTypeOfJob, scopeModules } from '../shared';
+
+export const AGGREGATION = 'aggregation';
+
+const reopenChangedModule = fs.readFileSync(new URL('./sql/reopenChangedModule.sql', import.meta.url), 'utf8');
+
+export const aggregationHandler: JobHandler = {
+  type: AGGREGATION,
+  writes: ['carbon_report_modules', 'carbon_reports'],
+  timeoutMs: 10 * 60_000,
+  async run(ctx): Promise<JobOutcome> {
+    const { job, db } = ctx;
+    moduleTypeOfJob(job);
+    if (job.year === null) throw new PermanentJobError('An aggregation needs a year.');
+    const modules = await scopeModules(db, job);
+    let reopened = 0;
+    let last: Awaited<ReturnType<typeof recomputeStats>>;
+    for (const [i, m] of modules.entries()) {
+      reopened += (await db.query(reopenChangedModule, [m.id])).rowCount ?? 0;
+      last = await recomputeStats(db, m.id);
+      await ctx.progress({ phase: 'aggregating', done: i + 1, total: modules.length });
+    }
+    // One unit's module: the stats travel with the job's final event (migration 0005).
+    const stats = job.unit_id !== null && modules.length === 1 && last ? last : undefined;
+    return {
+      message: `stats of ${modules.length} module${modules.length === 1 ? '' : 's'} recomputed` + (reopened ? `, ${reopened} reopened` : ''),
+      report: { modules: modules.length, reopened, ...(stats ? { stats } : {}) },
+    };
+  },
+};

@@ -1,0 +1,93 @@
+// The header of an entry CSV, checked against the registry's CSV columns, and the conversion of
+// one record into the payload that Path 1's schema validates (the same createSchema).
+import { requiredOnCreate, type EntryTypeDef, type FieldDef } from '@carbon/shared';
+import { PermanentJobError } from '../../types';
+
+/** Column of a file that has no unit_id in its request: the unit's institutional id. */
+export const UNIT_COLUMN = 'unit_institutional_id';
+
+export interface ColumnMap {
+  /** Per position in the record: the field it fills, UNIT_COLUMN, or undefined (ignored). */
+  fields: (FieldDef | typeof UNIT_COLUMN)[];
+  /** Field key → column name, for row reports. */
+  columnOf: Map<string, string>;
+  unitIndex: number;
+}
+
+const norm = (h: string) => h.trim().toLowerCase();
+
+/** Columns a file must have: those of fields the create schema requires, the traveler's person
+ * number (the spec's link column) and, for a multi-unit file, the unit. */
+export function requiredColumns(entryType: EntryTypeDef, unitColumn: boolean): string[] {
+  const required = entryType.csvColumns.filter((c) => {
+    const f = entryType.fields.find((x) => x.key === c.field);
+    return (f && requiredOnCreate(f)) || c.field === entryType.traveler?.idField;
+  });
+  return [...(unitColumn ? [UNIT_COLUMN] : []), ...required.map((c) => c.column)];
+}
+
+export function mapHeader(entryType: EntryTypeDef, header: string[], unitColumn: boolean): ColumnMap {
+  const known = new Map(entryType.csvColumns.map((c) => [c.column, c.field]));
+  const names = header.map(norm);
+  const unknown = names.filter((n) => n !== '' && !known.has(n) && !(unitColumn && n === UNIT_COLUMN));
+  const duplicated = [...new Set(names.filter((n, i) => n !== '' && names.indexOf(n) !== i))];
+  const missing = requiredColumns(entryType, unitColumn).filter((c) => !names.includes(c));
+  if (unknown.length || duplicated.length || missing.length) {
+    const parts = [
+      missing.length ? `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` : '',
+      unknown.length ? `unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : '',
+      duplicated.length ? `repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}` : '',
+    ].filter(Boolean);
+    const expected = [...(unitColumn ? [UNIT_COLUMN] : []), ...entryType.csvColumns.map((c) => c.column)];
+    throw new PermanentJobError(`The header of this ${entryType.type} file is wrong: ${parts.join('; ')}. Expected columns: ${expected.join(', ')}.`, {
+      header,
+      missing,
+      unknown,
+      duplicated,
+      expected,
+    });
+  }
+  const fields = names.map((n) => (n === UNIT_COLUMN && unitColumn ? UNIT_COLUMN : entryType.fields.find((f) => f.key === known.get(n))!));
+  const columnOf = new Map(entryType.csvColumns.map((c) => [c.field, c.column]));
+  return { fields, columnOf, unitIndex: names.indexOf(UNIT_COLUMN) };
+}
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
+const TRUE = new Set(['true', 'yes', 'y', '1', 'oui', 'vrai']);
+const FALSE = new Set(['false', 'no', 'n', '0', 'non', 'faux']);
+
+/** A cell as the JSON value Path 1 would receive; text the schema then refuses stays text. */
+export function cellValue(field: FieldDef, raw: string): unknown {
+  switch (field.type) {
+    case 'number':
+    case 'integer':
+    case 'headcount-member-select':
+      if (NUMBER.test(raw)) return Number(raw);
+      if (DECIMAL_COMMA.test(raw)) return Number(raw.replace(',', '.'));
+      return raw;
+    case 'boolean': {
+      const v = raw.toLowerCase();
+      return TRUE.has(v) ? true : FALSE.has(v) ? false : raw;
+    }
+    default:
+      return raw;
+  }
+}
+
+/** The payload of one record: empty cells are absent (defaults apply, as in a form). */
+export function recordPayload(map: ColumnMap, fields: string[]): { payload: Record<string, unknown>; unit: string | undefined; extra: number } {
+  const payload: Record<string, unknown> = {};
+  let unit: string | undefined;
+  const n = Math.min(fields.length, map.fields.length);
+  for (let i = 0; i < n; i++) {
+    const raw = fields[i]!.trim();
+    if (raw === '') continue;
+    const f = map.fields[i]!;
+    if (f === UNIT_COLUMN) unit = raw;
+    else payload[f.key] = cellValue(f, raw);
+  }
+  // Cells past the header that hold something: the row is malformed.
+  const extra = fields.slice(map.fields.length).filter((c) => c.trim() !== '').length;
+  return { payload, unit, extra };
+}

@@ -1,0 +1,141 @@
+// csv_ingest (Path 2, DESIGN §9): one uploaded CSV of one data entry type → data_entries, in the
+// job's one domain transaction, then the linear chain csv_ingest → emission_recalc → aggregation.
+// Rows are validated with Path 1's schema, traveler linking and location resolution; invalid
+// rows are skipped and reported. A file with no usable row (or one that is not a readable CSV)
+// ends in ERROR and writes nothing.
+import type { EntryTypeDef } from '@carbon/shared';
+import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome } from '../../types';
+import { openCsvUpload } from '../../csv/readCsv';
+import { RowReport } from '../../csv/rowReport';
+import { EMISSION_RECALC } from '../emissionRecalc';
+import { entryTypeOfJob } from '../shared';
+import { mapHeader } from './columns';
+import { LocationBook, prepareBatch, type IngestContext, type PreparedRow, type Target } from './prepareRows';
+import { csvIngestSql as q } from './sql';
+
+export const CSV_INGEST = 'csv_ingest';
+export const INGEST_MODES = ['append', 'replace'] as const;
+export type IngestMode = (typeof INGEST_MODES)[number];
+
+/** Rows per INSERT: large enough to amortise the round trip, small enough to stream. */
+const INSERT_BATCH = 5000;
+
+export interface CsvIngestPayload {
+  upload_id: number;
+  mode: IngestMode;
+}
+
+async function loadContext(ctx: JobContext, entryType: EntryTypeDef, header: string[], mode: IngestMode, report: RowReport): Promise<IngestContext> {
+  const { job, db } = ctx;
+  const year = job.year!;
+  const targets = (await db.query<Target>(q.loadTargets, [year, entryType.module, job.unit_id])).rows;
+  const single = job.unit_id === null ? undefined : targets[0];
+  if (job.unit_id !== null && !single) throw new PermanentJobError(`Unit ${job.unit_id} has no ${entryType.module} module for ${year}.`);
+  const columns = mapHeader(entryType, header, job.unit_id === null);
+
+  let travelers: Map<string, string> | undefined;
+  if (entryType.traveler) {
+    const { rows } = await db.query<{ unit_id: number; person_number: string; name: string }>(q.headcountOfUnits, [year, targets.map((t) => t.unit_id)]);
+    travelers = new Map(rows.map((r) => [`${r.unit_id}:${r.person_number}`, r.name]));
+  }
+  let members: Map<string, number | 'module'> | undefined;
+  if (entryType.type === 'member') {
+    const { rows } = await db.query<{ module_id: number; person_number: string }>(q.existingMembers, [targets.map((t) => t.module_id), mode === 'replace']);
+    members = new Map(rows.map((r) => [`${r.module_id}:${r.person_number}`, 'module' as const]));
+  }
+  return { db, entryType, year, columns, single, targetsByUnit: new Map(targets.map((t) => [t.institutional_id, t])), travelers, members, report };
+}
+
+export const csvIngestHandler: JobHandler = {
+  type: CSV_INGEST,
+  // data_entries only. In replace mode the replaced rows' emissions leave with them through the
+  // foreign key's ON DELETE CASCADE, which PostgreSQL counts as deletes on
+  // data_entry_emissions; this handler never inserts or updates an emission.
+  writes: ['data_entries', 'data_entry_emissions'],
+  timeoutMs: 20 * 60_000,
+  async run(ctx): Promise<JobOutcome> {
+    const { job, db } = ctx;
+    const entryType = entryTypeOfJob(job);
+    const payload = job.payload as Partial<CsvIngestPayload>;
+    if (job.year === null || typeof payload.upload_id !== 'number') throw new PermanentJobError('A CSV ingest needs a year and an upload.');
+    const mode: IngestMode = payload.mode === 'replace' ? 'replace' : 'append';
+    let bytesDone = 0;
+    let bytesTotal = 0;
+    const progress = (phase: string) => ctx.progress({ phase, done: bytesDone, total: bytesTotal });
+
+    const file = await openCsvUpload(db, payload.upload_id, {
+      signal: ctx.signal,
+      onBytes: (done, total) => ((bytesDone = done), (bytesTotal = total)),
+    });
+    bytesTotal = file.bytes;
+    await progress('reading');
+    const report = new RowReport();
+    const ic = await loadContext(ctx, entryType, file.header, mode, report);
+    const locations = new LocationBook();
+
+    // Replace mode clears a module's earlier CSV rows before its first new row goes in (a
+    // headcount's person numbers must be free again).
+    const cleared = new Set<number>();
+    let replaced = 0;
+    const clear = async (moduleIds: number[]) => {
+      const fresh = [...new Set(moduleIds)].filter((m) => !cleared.has(m));
+      if (mode !== 'replace' || !fresh.length) return;
+      fresh.forEach((m) => cleared.add(m));
+      replaced += (await db.query(q.deleteCsvEntries, [fresh, entryType.type])).rowCount ?? 0;
+    };
+    if (ic.single) await clear([ic.single.module_id]);
+
+    // One INSERT in flight while the next batch is parsed and validated.
+    let pending: Promise<unknown> = Promise.resolve();
+    let buffer: PreparedRow[] = [];
+    const touched = new Set<number>();
+    const flush = async () => {
+      const rows = buffer;
+      buffer = [];
+      for (const r of rows) touched.add(r.m);
+      await pending;
+      await clear(rows.map((r) => r.m));
+      pending = db.query(q.insertEntries, [entryType.type, job.created_by, JSON.stringify(rows)]);
+      pending.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
+    };
+    for await (const records of file.batches) {
+      buffer.push(...(await prepareBatch(ic, records, locations)));
+      if (buffer.length >= INSERT_BATCH) await flush();
+      await progress('validating');
+    }
+    if (buffer.length) await flush();
+    await pending;
+
+    const summary = { upload_id: payload.upload_id, mode, bytes: file.bytes, replaced, ...report.toJSON() };
+    if (report.stored === 0) {
+      const reason = report.rows === 0 ? 'the file has a header but no rows' : `none of its ${report.rows} rows is usable (see the report)`;
+      throw new PermanentJobError(`Nothing was imported: ${reason}.`, summary);
+    }
+    bytesDone = bytesTotal;
+    // Before the chain: linking next_job locks this job's row in the domain transaction, which
+    // a progress write (another session) would then wait for until the commit.
+    await progress('stored');
+    await ctx.chain(
+      {
+        job_type: EMISSION_RECALC,
+        entity_type: job.entity_type,
+        target: 'DATA_ENTRIES',
+        module_type: job.module_type,
+        data_entry_type: job.data_entry_type,
+        unit_id: job.unit_id,
+        year: job.year,
+        // Only the new rows lack emissions; replaced rows took theirs with them.
+        payload: { only_missing: true, ...(job.unit_id === null ? { module_ids: [...touched] } : {}) },
+      },
+      { linear: true },
+    );
+    const skipped = report.skipped;
+    ctx.log.info({ stored: report.stored, skipped, unknown_travelers: report.skippedWarning }, 'csv ingested');
+    if (report.skippedWarning) ctx.log.warn({ rows: report.skippedWarning }, 'travel rows skipped: person number not in the headcount');
+    return {
+      result: skipped ? 'WARNING' : 'SUCCESS',
+      message: `${report.stored} of ${report.rows} rows imported` + (skipped ? `, ${skipped} skipped` : '') + (replaced ? `, ${replaced} earlier CSV rows replaced` : ''),
+      report: summary,
+    };
+  },
+};

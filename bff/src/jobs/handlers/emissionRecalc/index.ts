@@ -1,0 +1,91 @@
+// emission_recalc (Path 2, DESIGN §9): the emissions of one data entry type over one scope (a
+// unit's module, or every unit's), computed with the registry's formula — the code Path 1 runs —
+// with the year's factors and the locations loaded once, written in set-based batches. Writes
+// data_entry_emissions only, then chains the scope's de-duplicated aggregation.
+import type { EmissionRow, EntryData } from '@carbon/shared';
+import { computeEmissions, resolveEntryLocations } from '../../../domain/entries/prepare';
+import { factorsFor } from '../../../domain/factors';
+import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
+import { chainCoalescedAggregation } from '../../coalesceAggregation';
+import { asQueryable, entryTypeOfJob, scopeModules } from '../shared';
+import { LocationBook } from '../shared/locationBook';
+import { emissionRecalcSql as q } from './sql';
+
+export const EMISSION_RECALC = 'emission_recalc';
+
+/** Entries per read and per write: a few thousand keeps each statement short and bounded. */
+const BATCH = 4000;
+
+export interface EmissionRecalcPayload {
+  /** Only entries that have no emission yet (after an ingest); all of them otherwise. */
+  only_missing?: boolean;
+  /** Restrict a scope over every unit to these modules (a multi-unit file touched them). */
+  module_ids?: number[];
+}
+
+type EmissionWrite = EmissionRow & { data_entry_id: number; version: string };
+
+export const emissionRecalcHandler: JobHandler = {
+  type: EMISSION_RECALC,
+  writes: ['data_entry_emissions'],
+  timeoutMs: 20 * 60_000,
+  async run(ctx): Promise<JobOutcome> {
+    const { job, db } = ctx;
+    const entryType = entryTypeOfJob(job);
+    if (job.year === null) throw new PermanentJobError('An emission recalculation needs a year.');
+    const payload = job.payload as EmissionRecalcPayload;
+    const onlyMissing = payload.only_missing === true;
+    const modules = await scopeModules(db, job, Array.isArray(payload.module_ids) ? payload.module_ids : undefined);
+    const moduleIds = modules.map((m) => m.id);
+    const factors = await factorsFor(asQueryable(db), entryType.type, job.year);
+    const total = (await db.query<{ n: number }>(q.countEntries, [moduleIds, entryType.type, onlyMissing])).rows[0]!.n;
+    let done = 0;
+    let withoutFactor = 0;
+    let unresolved = 0;
+    await ctx.progress({ phase: 'computing', done, total });
+
+    const locations = new LocationBook();
+    // One write in flight while the next batch is read and computed.
+    let pending: Promise<unknown> = Promise.resolve();
+    for (const moduleId of moduleIds) {
+      let after = 0;
+      for (;;) {
+        const { rows } = await db.query<{ id: number; data: EntryData; version: string }>(q.entriesBatch, [moduleId, entryType.type, after, onlyMissing, BATCH]);
+        if (!rows.length) break;
+        after = rows[rows.length - 1]!.id;
+        await locations.prime(db, entryType, rows.map((r) => r.data));
+        const writes: EmissionWrite[] = [];
+        for (const r of rows) {
+          let resolved;
+          try {
+            resolved = await resolveEntryLocations(asQueryable(db), entryType, { ...r.data }, locations.resolver);
+          } catch {
+            // Stored entries were resolved when written; one that no longer resolves keeps its
+            // previous emissions and is counted in the report.
+            unresolved++;
+            continue;
+          }
+          for (const e of computeEmissions(entryType, r.data, resolved, factors)) {
+            if (e.kg_co2eq === null) withoutFactor++;
+            writes.push({ ...e, data_entry_id: r.id, version: r.version });
+          }
+        }
+        await pending;
+        pending = db.query(q.upsertEmissions, [JSON.stringify(writes)]);
+        pending.catch(() => {}); // awaited below
+        done += rows.length;
+        await ctx.progress({ phase: 'computing', done, total });
+        if (rows.length < BATCH) break;
+      }
+    }
+    await pending;
+    await ctx.progress({ phase: 'computed', done: total, total });
+
+    await chainCoalescedAggregation(ctx, { module_type: entryType.module, year: job.year, unit_id: job.unit_id });
+    return {
+      result: unresolved ? 'WARNING' : 'SUCCESS',
+      message: `${done} ${entryType.type} entries computed` + (withoutFactor ? `, ${withoutFactor} without a matching factor` : '') + (unresolved ? `, ${unresolved} with a location that no longer resolves` : ''),
+      report: { entries: done, modules: moduleIds.length, factors: factors.length, without_factor: withoutFactor, unresolved_locations: unresolved, only_missing: onlyMissing },
+    };
+  },
+};

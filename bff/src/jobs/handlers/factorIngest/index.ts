@@ -1,0 +1,149 @@
+// factor_ingest (Path 2, DESIGN §9, spec "Factor"): a factor CSV of one data entry type and year
+// — the registry's classification keys, its value columns and a source — upserted in place on
+// the factor identity (ids survive; key order of the classification is irrelevant), each factor
+// stamped with this job. Factors missing from the file keep their rows and show as "not in the
+// latest CSV"; nothing deletes them. Writes `factors` only. When it does not end in ERROR and
+// some factor is new or changed, it creates (in its own transaction, same pipeline) one
+// emission_recalc per stale data entry type; an ERROR rolls back and creates nothing.
+import { fieldOf, type EntryTypeDef } from '@carbon/shared';
+import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
+import { openCsvUpload } from '../../csv/readCsv';
+import { RowReport, type RowIssue } from '../../csv/rowReport';
+import { EMISSION_RECALC } from '../emissionRecalc';
+import { entryTypeOfJob } from '../shared';
+import { factorIngestSql as q } from './sql';
+
+export const FACTOR_INGEST = 'factor_ingest';
+export const FACTOR_SOURCE_COLUMN = 'source';
+
+interface FactorRow {
+  classification: Record<string, string>;
+  values: Record<string, number>;
+  source: string;
+}
+
+export function factorColumns(entryType: EntryTypeDef): string[] {
+  return [...entryType.factorKeys, ...entryType.factorValueKeys, FACTOR_SOURCE_COLUMN];
+}
+
+function checkHeader(entryType: EntryTypeDef, header: string[]): string[] {
+  const names = header.map((h) => h.trim().toLowerCase());
+  const expected = factorColumns(entryType);
+  const missing = expected.filter((c) => !names.includes(c));
+  const unknown = names.filter((n) => n !== '' && !expected.includes(n));
+  const duplicated = [...new Set(names.filter((n, i) => n !== '' && names.indexOf(n) !== i))];
+  if (missing.length || unknown.length || duplicated.length) {
+    const parts = [
+      missing.length ? `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` : '',
+      unknown.length ? `unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : '',
+      duplicated.length ? `repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}` : '',
+    ].filter(Boolean);
+    throw new PermanentJobError(`The header of this ${entryType.type} factor file is wrong: ${parts.join('; ')}. Expected columns: ${expected.join(', ')}.`, {
+      header,
+      missing,
+      unknown,
+      duplicated,
+      expected,
+    });
+  }
+  return names;
+}
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function parseFactor(entryType: EntryTypeDef, names: string[], fields: string[], line: number): { factor?: FactorRow; issues: RowIssue[] } {
+  const cell = (column: string) => (fields[names.indexOf(column)] ?? '').trim();
+  const issues: RowIssue[] = [];
+  const classification: Record<string, string> = {};
+  for (const key of entryType.factorKeys) {
+    const v = cell(key);
+    const options = fieldOf(entryType, key)?.options;
+    if (!v) issues.push({ row: line, column: key, reason: 'is required', level: 'error' });
+    else if (v.length > 100) issues.push({ row: line, column: key, reason: 'must be at most 100 characters', level: 'error' });
+    else if (options && !options.includes(v)) issues.push({ row: line, column: key, reason: `must be one of: ${options.join(', ')}`, level: 'error' });
+    else classification[key] = v;
+  }
+  const values: Record<string, number> = {};
+  for (const key of entryType.factorValueKeys) {
+    const raw = cell(key).replace(/^([+-]?\d+),(\d+)$/, '$1.$2');
+    const v = Number(raw);
+    if (!raw) issues.push({ row: line, column: key, reason: 'is required', level: 'error' });
+    else if (!NUMBER.test(raw) || !Number.isFinite(v) || v < 0) issues.push({ row: line, column: key, reason: 'must be a number of at least 0', level: 'error' });
+    else values[key] = v;
+  }
+  const source = cell(FACTOR_SOURCE_COLUMN);
+  if (!source) issues.push({ row: line, column: FACTOR_SOURCE_COLUMN, reason: 'is required (where the value comes from)', level: 'error' });
+  else if (source.length > 500) issues.push({ row: line, column: FACTOR_SOURCE_COLUMN, reason: 'must be at most 500 characters', level: 'error' });
+  return issues.length ? { issues } : { factor: { classification, values, source }, issues };
+}
+
+export const factorIngestHandler: JobHandler = {
+  type: FACTOR_INGEST,
+  writes: ['factors'],
+  timeoutMs: 5 * 60_000,
+  async run(ctx): Promise<JobOutcome> {
+    const { job, db } = ctx;
+    const entryType = entryTypeOfJob(job);
+    const uploadId = job.payload.upload_id;
+    if (job.year === null || typeof uploadId !== 'number') throw new PermanentJobError('A factor ingest needs a year and an upload.');
+    const file = await openCsvUpload(db, uploadId, { signal: ctx.signal });
+    const names = checkHeader(entryType, file.header);
+    const report = new RowReport();
+    // Key order of the classification does not matter, here as in the database.
+    const identity = (c: Record<string, string>) => JSON.stringify(Object.keys(c).sort().map((k) => [k, c[k]]));
+    const seen = new Map<string, number>();
+    const factors: FactorRow[] = [];
+    for await (const batch of file.batches) {
+      for (const rec of batch) {
+        report.rows++;
+        const { factor, issues } = parseFactor(entryType, names, rec.fields, rec.line);
+        if (!factor) {
+          report.skip(issues);
+          continue;
+        }
+        const key = identity(factor.classification);
+        const first = seen.get(key);
+        if (first !== undefined) {
+          report.skip([{ row: rec.line, column: null, reason: `the same classification is already on line ${first}`, level: 'error' }]);
+          continue;
+        }
+        seen.set(key, rec.line);
+        factors.push(factor);
+      }
+      await ctx.progress({ phase: 'reading', done: report.rows, total: report.rows });
+    }
+    report.stored = factors.length;
+    const summary = { upload_id: uploadId, ...report.toJSON() };
+    if (!factors.length) {
+      throw new PermanentJobError(`No factor was imported: ${report.rows ? `none of the ${report.rows} rows is valid (see the report)` : 'the file has a header but no rows'}.`, summary);
+    }
+    const { rows } = await db.query<{ id: number; inserted: boolean; values_changed: boolean }>(q.upsertFactors, [entryType.type, job.year, job.id, JSON.stringify(factors)]);
+    const inserted = rows.filter((r) => r.inserted).length;
+    const changed = rows.filter((r) => r.values_changed).length;
+    await ctx.progress({ phase: 'stored', done: factors.length, total: factors.length });
+
+    // The emissions of this type and year are stale when a factor appeared or changed value.
+    const stale = inserted + changed > 0 ? [entryType.type] : [];
+    const recalcs = [];
+    for (const type of stale) {
+      recalcs.push(
+        await ctx.chain({
+          job_type: EMISSION_RECALC,
+          entity_type: 'MODULE_PER_YEAR',
+          target: 'DATA_ENTRIES',
+          module_type: entryType.module,
+          data_entry_type: type,
+          unit_id: null,
+          year: job.year,
+          payload: { reason: 'factors' },
+        }),
+      );
+    }
+    const skipped = report.skipped;
+    return {
+      result: skipped ? 'WARNING' : 'SUCCESS',
+      message: `${factors.length} factors (${inserted} new, ${changed} changed)` + (skipped ? `, ${skipped} rows skipped` : '') + (stale.length ? '; emissions recalculated' : '; emissions are current'),
+      report: { ...summary, inserted, changed, unchanged: factors.length - inserted - changed, recalculation_jobs: recalcs.map((r) => r.id) },
+    };
+  },
+};

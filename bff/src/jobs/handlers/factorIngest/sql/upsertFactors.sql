@@ -1,0 +1,22 @@
+-- Factor ingest, in place: keyed on the factor identity (data_entry_type, year, classification),
+-- classification compared as jsonb so key order does not matter; ids survive, every factor of
+-- the file is stamped with this job. Returns, per factor, whether it is new or its values or
+-- source changed (what makes emissions stale). $4: JSON array of {classification, values, source}.
+WITH old AS (
+  SELECT classification, "values", source FROM factors WHERE data_entry_type = $1 AND year = $2
+), up AS (
+  INSERT INTO factors (data_entry_type, year, classification, "values", source, last_seen_job_id)
+  SELECT $1, $2, r.classification, r."values", r.source, $3
+    FROM jsonb_to_recordset($4::jsonb) AS r(classification jsonb, "values" jsonb, source text)
+  ON CONFLICT ON CONSTRAINT factors_identity DO UPDATE
+     SET "values" = EXCLUDED."values",
+         source = EXCLUDED.source,
+         last_seen_job_id = EXCLUDED.last_seen_job_id,
+         updated_at = CASE WHEN factors."values" = EXCLUDED."values" AND factors.source = EXCLUDED.source
+                           THEN factors.updated_at ELSE now() END
+  RETURNING id, classification, "values", source
+)
+SELECT up.id,
+       old.classification IS NULL AS inserted,
+       old.classification IS NOT NULL AND old."values" <> up."values" AS values_changed
+  FROM up LEFT JOIN old ON old.classification = up.classification

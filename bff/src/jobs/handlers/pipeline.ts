@@ -1,0 +1,9 @@
+// The Path 2 bulk pipeline's handlers (issue 5): csv_ingest → emission_recalc → aggregation, and
+// factor_ingest (which fans out to emission_recalc).
+import type { JobHandler } from '../types';
+import { csvIngestHandler } from './csvIngest';
+import { emissionRecalcHandler } from './emissionRecalc';
+import { aggregationHandler } from './aggregation';
+import { factorIngestHandler } from './factorIngest';
+
+export const pipelineHandlers: readonly JobHandler[] = [csvIngestHandler, emissionRecalcHandler, aggregationHandler, factorIngestHandler];

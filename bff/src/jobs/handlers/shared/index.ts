@@ -1,0 +1,33 @@
+// Pieces the Path 2 handlers share: the entry type a job is about and the modules its scope
+// covers.
+import fs from 'node:fs';
+import { ENTRY_TYPES, isModuleType, type EntryTypeDef, type ModuleType } from '@carbon/shared';
+import type { Queryable, SqlRunner } from '../../../domain/db';
+import { PermanentJobError, type JobRow } from '../../types';
+
+const scopeModulesSql = fs.readFileSync(new URL('./sql/scopeModules.sql', import.meta.url), 'utf8');
+
+export function moduleTypeOfJob(job: Pick<JobRow, 'module_type'>): ModuleType {
+  if (!job.module_type || !isModuleType(job.module_type)) throw new PermanentJobError(`Unknown module ${job.module_type ?? '(none)'}.`);
+  return job.module_type;
+}
+
+export function entryTypeOfJob(job: Pick<JobRow, 'module_type' | 'data_entry_type'>): EntryTypeDef {
+  const moduleType = moduleTypeOfJob(job);
+  const entryType = job.data_entry_type ? ENTRY_TYPES[job.data_entry_type] : undefined;
+  if (!entryType || entryType.module !== moduleType) throw new PermanentJobError(`Unknown data entry type ${job.data_entry_type ?? '(none)'} for module ${moduleType}.`);
+  return entryType;
+}
+
+export interface ScopeModule {
+  id: number;
+  unit_id: number;
+}
+
+export async function scopeModules(db: SqlRunner, job: Pick<JobRow, 'module_type' | 'year' | 'unit_id'>, onlyIds?: number[]): Promise<ScopeModule[]> {
+  const { rows } = await db.query<ScopeModule>(scopeModulesSql, [job.module_type, job.year, job.unit_id, onlyIds ?? null]);
+  return rows;
+}
+
+/** The domain services take a pool or a client; a job's session answers the same calls. */
+export const asQueryable = (db: SqlRunner): Queryable => db as unknown as Queryable;

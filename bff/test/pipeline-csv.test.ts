@@ -1,0 +1,169 @@
+// Path 2 CSV ingest (issue 5): a headcount and a mixed travel file for a unit, through the real
+// routes, job runner and database; what is stored, what is reported, and the stats afterwards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from './support/stack';
+import { as, demoIds, statsAndSums, type DemoIds } from './support/carbon';
+import { entriesOf, HEADCOUNT_HEADER, jobRow, moduleId, pipelineJobs, PLANE_HEADER, settled, TRAIN_HEADER, upload } from './support/pipeline';
+
+let stack: TestStack;
+let ids: DemoIds;
+const YEAR = 2025;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  ids = await demoIds(stack.server.pool);
+});
+afterAll(async () => stack?.stop());
+
+const headcount = [
+  HEADCOUNT_HEADER,
+  '300001,Ada Lovelace,1,Professor',
+  '300002,"Grace Hopper, PhD",0.5,Postdoc',
+  '300003,Émilie du Châtelet,0.8,',
+].join('\r\n');
+
+describe('csv_ingest of a headcount and a mixed travel file', () => {
+  it('stores a headcount file (BOM, CRLF, quoted fields) and runs the chain to the aggregation', async () => {
+    const alice = await as(stack, 'alice');
+    const res = await upload(alice, { module: 'headcount', type: 'member', year: YEAR, unit_id: ids.unit['CLIMATE-LAB'] }, `\uFEFF${headcount}\r\n`);
+    expect(res.status).toBe(202);
+    expect(res.body.job_id).toBeGreaterThan(0);
+    await settled(stack.server.pool);
+    const job = await jobRow(stack.server.pool, res.body.job_id);
+    expect(job).toMatchObject({ state: 'FINISHED', result: 'SUCCESS' });
+    expect(job.report).toMatchObject({ rows: 3, stored: 3, skipped: 0 });
+    const types = (await pipelineJobs(stack.server.pool, res.body.pipeline_id)).map((j) => j.job_type);
+    expect(types).toEqual(['csv_ingest', 'emission_recalc', 'aggregation']);
+    const m = await moduleId(stack.server.pool, ids.unit['CLIMATE-LAB']!, YEAR, 'headcount');
+    const rows = await entriesOf(stack.server.pool, m);
+    expect(rows.map((r) => r.data.name)).toEqual(['Ada Lovelace', 'Grace Hopper, PhD', 'Émilie du Châtelet']);
+    expect(rows.every((r) => r.source === 'csv' && r.emissions === 1)).toBe(true);
+    const s = await statsAndSums(stack.server.pool, ids.report[`CLIMATE-LAB/${YEAR}`]!, 'headcount');
+    expect(s.module_stats.entries).toBe(3);
+  });
+
+  it('stores the valid travel rows linked with names and reports every other row with its reason (WARNING)', async () => {
+    const alice = await as(stack, 'alice');
+    const csv = [
+      PLANE_HEADER,
+      'GVA,JFK,economy,1,true,2025-03-01,300001', // 2 valid
+      'ZRH,LHR,business,2,false,2025-04-01,300002', // 3 valid
+      'CDG,JFK,economy,1,false,2025-05-01,999999', // 4 unknown person number
+      'XXX,JFK,economy,1,false,2025-05-01,300001', // 5 unknown airport
+      'GVA,LHR,economy,1,false,2025-13-45,300001', // 6 bad date
+      'GVA,LHR,premium,1,false,2025-06-01,300001', // 7 wrong class
+      'LHR,GVA,first,1,yes,2025-06-02,300003', // 8 valid
+    ].join('\n');
+    const res = await upload(alice, { module: 'professional-travel', type: 'plane', year: YEAR, unit_id: ids.unit['CLIMATE-LAB'] }, csv);
+    expect(res.status).toBe(202);
+    await settled(stack.server.pool);
+    const job = await jobRow(stack.server.pool, res.body.job_id);
+    expect(job).toMatchObject({ state: 'FINISHED', result: 'WARNING' });
+    expect(job.report).toMatchObject({ rows: 7, stored: 3, skipped: 4, skipped_unknown_traveler: 1 });
+    const byRow = Object.fromEntries((job.report.issues as { row: number; column: string; reason: string; level: string }[]).map((i) => [i.row, i]));
+    expect(byRow[4]).toMatchObject({ column: 'person_number', level: 'warning' });
+    expect(byRow[4]!.reason).toContain('999999');
+    expect(byRow[5]).toMatchObject({ column: 'origin', level: 'error' });
+    expect(byRow[5]!.reason).toContain('XXX');
+    expect(byRow[6]).toMatchObject({ column: 'departure_date', level: 'error' });
+    expect(byRow[7]).toMatchObject({ column: 'cabin_class', level: 'error' });
+
+    const m = await moduleId(stack.server.pool, ids.unit['CLIMATE-LAB']!, YEAR, 'professional_travel');
+    const rows = await entriesOf(stack.server.pool, m, 'plane');
+    expect(rows.map((r) => [r.data.origin, r.data.traveler_id, r.data.traveler_name])).toEqual([
+      ['GVA', 300001, 'Ada Lovelace'],
+      ['ZRH', 300002, 'Grace Hopper, PhD'],
+      ['LHR', 300003, 'Émilie du Châtelet'],
+    ]);
+    expect(rows.every((r) => r.emissions === 1)).toBe(true);
+    const s = await statsAndSums(stack.server.pool, ids.report[`CLIMATE-LAB/${YEAR}`]!, 'professional_travel');
+    expect(s.module_stats.entries).toBe(3);
+    expect(Number(s.module_stats.kg_co2eq)).toBeCloseTo(s.module_kg, 6);
+    expect(Number(s.report_stats.kg_co2eq)).toBeCloseTo(s.report_kg, 6);
+    expect(s.module_kg).toBeGreaterThan(1000);
+  });
+
+  it('train rows with places and a semicolon file; replace mode replaces earlier CSV rows only', async () => {
+    const olga = await as(stack, 'olga');
+    const unit = ids.unit['CLIMATE-LAB']!;
+    const manual = await olga.post(`/api/modules/${unit}/${YEAR}/professional-travel/train`, { origin: 'Lausanne', destination: 'Paris', destination_country: 'FR', traveler_id: 300001 });
+    expect(manual.status).toBe(201);
+    const first = [TRAIN_HEADER.replaceAll(',', ';'), 'Lausanne;CH;Paris;FR;second;1;true;2025-02-01;300001', 'Zürich;;Munich;DE;first;2;false;2025-02-02;300002'].join('\n');
+    const r1 = await upload(olga, { module: 'professional_travel', type: 'train', year: YEAR, unit_id: unit }, first);
+    await settled(stack.server.pool);
+    expect((await jobRow(stack.server.pool, r1.body.job_id)).result).toBe('SUCCESS');
+    const m = await moduleId(stack.server.pool, unit, YEAR, 'professional_travel');
+    expect((await entriesOf(stack.server.pool, m, 'train')).length).toBe(3);
+
+    const second = [TRAIN_HEADER, 'Genève,CH,Zürich,CH,first,1,true,2025-03-03,300003'].join('\n');
+    const r2 = await upload(olga, { module: 'professional_travel', type: 'train', year: YEAR, unit_id: unit, mode: 'replace' }, second);
+    await settled(stack.server.pool);
+    const job = await jobRow(stack.server.pool, r2.body.job_id);
+    expect(job.result).toBe('SUCCESS');
+    expect(job.report.replaced).toBe(2);
+    const trains = await entriesOf(stack.server.pool, m, 'train');
+    expect(trains.map((t) => [t.source, t.data.origin])).toEqual([
+      ['manual', 'Lausanne'],
+      ['csv', 'Genève'],
+    ]);
+    const s = await statsAndSums(stack.server.pool, ids.report[`CLIMATE-LAB/${YEAR}`]!, 'professional_travel');
+    expect(s.module_stats.entries).toBe(s.module_entries);
+    expect(Number(s.module_stats.kg_co2eq)).toBeCloseTo(s.module_kg, 6);
+  });
+
+  it('reports duplicate person numbers of a headcount file (in the file and against the module)', async () => {
+    const olga = await as(stack, 'olga');
+    const csv = [HEADCOUNT_HEADER, '300004,New Person,1,', '300004,Same Number,1,', '300001,Already There,1,'].join('\n');
+    const res = await upload(olga, { module: 'headcount', type: 'member', year: YEAR, unit_id: ids.unit['CLIMATE-LAB'] }, csv);
+    await settled(stack.server.pool);
+    const job = await jobRow(stack.server.pool, res.body.job_id);
+    expect(job.result).toBe('WARNING');
+    expect(job.report.issues.map((i: { row: number; column: string }) => [i.row, i.column])).toEqual([
+      [3, 'user_institutional_id'],
+      [4, 'user_institutional_id'],
+    ]);
+  });
+
+  it('a multi-unit file (unit column) is back-office only and lands in each unit', async () => {
+    const csv = [`unit_institutional_id,${HEADCOUNT_HEADER}`, 'OCEAN-LAB,400001,Ocean One,1,', 'CLIMATE-LAB,400002,Climate Two,1,', 'NOPE,400003,Nobody,1,'].join('\n');
+    const alice = await as(stack, 'alice');
+    expect((await upload(alice, { module: 'headcount', type: 'member', year: YEAR }, csv)).status).toBe(403);
+    const olga = await as(stack, 'olga');
+    const res = await upload(olga, { module: 'headcount', type: 'member', year: YEAR }, csv);
+    expect(res.status).toBe(202);
+    await settled(stack.server.pool);
+    const job = await jobRow(stack.server.pool, res.body.job_id);
+    expect(job).toMatchObject({ result: 'WARNING', unit_id: null });
+    expect(job.report.issues[0]).toMatchObject({ row: 4, column: 'unit_institutional_id' });
+    const ocean = await moduleId(stack.server.pool, ids.unit['OCEAN-LAB']!, YEAR, 'headcount');
+    expect((await entriesOf(stack.server.pool, ocean)).map((r) => r.data.name)).toEqual(['Ocean One']);
+    const s = await statsAndSums(stack.server.pool, ids.report[`OCEAN-LAB/${YEAR}`]!, 'headcount');
+    expect(s.module_stats.entries).toBe(1);
+  });
+});
+
+describe('dispatch requests', () => {
+  it('answers 415, 422, 404 and 403 before reading a file, and a job id for a principal of the unit', async () => {
+    const alice = await as(stack, 'alice');
+    const bob = await as(stack, 'bob');
+    const dan = await as(stack, 'dan');
+    const unit = ids.unit['CLIMATE-LAB'];
+    const q = { module: 'headcount', type: 'member', year: YEAR, unit_id: unit };
+    const body = `${HEADCOUNT_HEADER}\n500001,X,1,`;
+    expect((await alice.post('/api/sync/dispatch?module=headcount&type=member&year=2025&unit_id=' + unit, { a: 1 })).status).toBe(415);
+    const bad = await upload(alice, { ...q, year: 'abc' }, body);
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toContain('year');
+    expect((await upload(alice, { ...q, type: 'plane' }, body)).status).toBe(422);
+    expect((await upload(alice, { ...q, mode: 'merge' }, body)).status).toBe(422);
+    expect((await upload(alice, { ...q, unit_id: 999999 }, body)).status).toBe(404);
+    expect((await upload(bob, q, body)).status).toBe(403);
+    expect((await upload(dan, q, body)).status).toBe(403);
+    const ok = await upload(alice, q, body);
+    expect(ok.status).toBe(202);
+    expect(typeof ok.body.pipeline_id).toBe('string');
+    const seen = await alice.get(`/api/sync/jobs/${ok.body.job_id}`);
+    expect(seen.status).toBe(200);
+    await settled(stack.server.pool);
+  });
+});
