@@ -1,6 +1,6 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
-import { Quasar, Notify, Dialog, Loading } from 'quasar';
+import { Quasar, Notify, Dialog } from 'quasar';
 import '@quasar/extras/material-icons/material-icons.css';
 import 'quasar/dist/quasar.css';
 import App from './App.vue';
@@ -13,7 +13,7 @@ const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
 app.use(i18n);
-app.use(Quasar, { plugins: { Notify, Dialog, Loading } });
+app.use(Quasar, { plugins: { Notify, Dialog } });
 app.use(router);
 
 // A session that ends server-side (timeout, logout elsewhere) sends the user back to sign in.

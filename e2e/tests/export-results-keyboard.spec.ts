@@ -1,0 +1,65 @@
+// The rest of issue 6 end to end: an entry added with the keyboard alone, the CSV export
+// neutralising cells a spreadsheet would run, and the results page (totals, charts, tables).
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { loginAs } from '../support/auth';
+import { unitIdOf } from '../support/db';
+import { entryDialog, figureOf, textboxOf } from '../support/ui';
+
+test('a member can be added with the keyboard alone, and the export neutralises formula-like cells', async ({ page }) => {
+  const unit = await unitIdOf('OCEAN-LAB');
+  await loginAs(page, 'dan', `/u/${unit}/2024/headcount`);
+  const personNumber = String(600_000 + Math.floor(Math.random() * 99_999));
+  const name = `=HYPERLINK("http://example.org","x") ${personNumber}`;
+
+  await page.getByTestId('add-member').focus();
+  await page.keyboard.press('Enter');
+  const dialog = entryDialog(page);
+  await expect(dialog).toBeVisible();
+  // The first field gets the focus; Tab walks the fields in order; Enter submits.
+  await expect(textboxOf(dialog, 'Person number')).toBeFocused();
+  await page.keyboard.type(personNumber);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('0.5');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByTestId('entry-result')).toBeVisible();
+  await expect(dialog.getByTestId('result-close')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('entry-table-member')).toContainText(personNumber);
+
+  await page.getByRole('textbox', { name: 'Filter' }).fill(personNumber);
+  await expect(page.getByTestId('entry-table-member').locator('tbody tr')).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const file = await (await download).path();
+  const text = fs.readFileSync(file, 'utf8').replace(/^\ufeff/, '');
+  const [header, ...rows] = text.trim().split('\r\n');
+  expect(header).toBe('user_institutional_id,name,fte,position,kg_co2eq');
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toBe(`${personNumber},"'=HYPERLINK(""http://example.org"",""x"") ${personNumber}",0.5,,0`);
+});
+
+test('the results page shows the report total, per FTE, and both charts with their figures', async ({ page }) => {
+  const unit = await unitIdOf('OCEAN-LAB');
+  await loginAs(page, 'dan', `/u/${unit}/2025`);
+  const reportTotal = await figureOf(page.getByTestId('report-total'));
+  await page.getByTestId('nav-results').click();
+  await expect(page).toHaveURL(new RegExp(`/u/${unit}/2025/results$`));
+  expect(await figureOf(page.getByTestId('results-total'))).toBe(reportTotal);
+  await expect(page.getByTestId('results-per-fte')).toContainText('t CO2e / FTE');
+  await expect(page.getByTestId('chart-by-module').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('chart-by-category').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('result-row-professional_travel')).toContainText('Professional travel');
+  await expect(page.getByTestId('result-row-plane')).toContainText('Plane trip');
+
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('option', { name: 'FR' }).click();
+  await expect(page.getByTestId('result-row-plane')).toContainText('Voyage en avion');
+  await expect(page.getByTestId('results-per-fte')).toContainText('t CO2e / ETP');
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('option', { name: 'EN' }).click();
+});
