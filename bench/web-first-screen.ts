@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Web app figures (issue 6): the JavaScript shipped for the first screen after login, and the
 // time from navigation to an interactive module page.
 //
