@@ -45,14 +45,22 @@ export const emissionRecalcHandler: JobHandler = {
     await ctx.progress({ phase: 'computing', done, total });
 
     const locations = new LocationBook();
-    // One write in flight while the next batch is read and computed.
+    type Batch = { id: number; data: EntryData; version: string }[];
+    const read = (moduleId: number, after: number) => {
+      const p = db.query<Batch[number]>(q.entriesBatch, [moduleId, entryType.type, after, onlyMissing, BATCH]).then((r) => r.rows);
+      p.catch(() => {}); // awaited below
+      return p;
+    };
+    // The session runs one statement at a time: the next batch is asked for before this one is
+    // computed and its write is queued behind that read, so computing a batch overlaps with the
+    // database writing the previous one.
     let pending: Promise<unknown> = Promise.resolve();
     for (const moduleId of moduleIds) {
-      let after = 0;
-      for (;;) {
-        const { rows } = await db.query<{ id: number; data: EntryData; version: string }>(q.entriesBatch, [moduleId, entryType.type, after, onlyMissing, BATCH]);
+      let next: Promise<Batch> | undefined = read(moduleId, 0);
+      while (next) {
+        const rows: Batch = await next;
+        next = rows.length === BATCH ? read(moduleId, rows[rows.length - 1]!.id) : undefined;
         if (!rows.length) break;
-        after = rows[rows.length - 1]!.id;
         await locations.prime(db, entryType, rows.map((r) => r.data));
         const writes: EmissionWrite[] = [];
         for (const r of rows) {
@@ -75,7 +83,6 @@ export const emissionRecalcHandler: JobHandler = {
         pending.catch(() => {}); // awaited below
         done += rows.length;
         await ctx.progress({ phase: 'computing', done, total });
-        if (rows.length < BATCH) break;
       }
     }
     await pending;

@@ -1,0 +1,212 @@
+// Path 2 benchmark (issue 5): a 100,000-row travel CSV (real airports, person numbers of a
+// 5,000-member headcount) uploaded through the API, timed from the upload to the end of its
+// aggregation; in the same run, a bare COPY of the same file into an unindexed table. Bar
+// (DESIGN §13): the full chain within 3x the bare COPY. Also the BFF's peak memory while it runs.
+//
+//   node --import tsx bench/bulkPipeline.ts
+//   (BENCH_ROWS=… for another size; BENCH_BFF_NODE_ARGS='--cpu-prof' to profile the BFF)
+//
+// Everything is its own: an embedded PostgreSQL in a temporary directory with DURABLE settings
+// (fsync and synchronous_commit on), one BFF in a child process with the development IdP. It
+// stops by itself (hard limit below) and removes what it made.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort, startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
+import { migrate } from '../bff/src/db/migrate';
+import { createPool } from '../bff/src/db/pool';
+import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
+import { login, TestClient } from '../bff/test/support/httpClient';
+import { copyFromFile } from './support/copyIn';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const MEMBERS = 5_000;
+const YEAR = 2025;
+const LIMIT_S = 900;
+
+setTimeout(() => {
+  console.error(`benchmark exceeded its ${LIMIT_S} s limit; stopping`);
+  process.exit(3);
+}, LIMIT_S * 1000).unref();
+
+function startBff(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...(process.env.BENCH_BFF_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(HERE, 'support/path1Server.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /READY (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.once('exit', (code) => reject(new Error(`BFF exited early with code ${code}`)));
+  });
+}
+
+/** Resident memory of a process (current and peak since it started), in MiB, from /proc. */
+function rssOf(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+/** Deterministic pseudo-random numbers, so every run measures the same file. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+async function waitIdle(pool: pg.Pool, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_ingestion_jobs WHERE state <> 'FINISHED'`);
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error('pipeline did not settle');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Resolves when the aggregation of the pipeline has finished (heard on the events channel). */
+function aggregationDone(url: string, pipelineId: () => string | undefined): { ready: Promise<void>; done: Promise<number> } {
+  const client = new pg.Client({ connectionString: url });
+  let resolveDone!: (t: number) => void;
+  const done = new Promise<number>((r) => (resolveDone = r));
+  client.on('notification', (msg) => {
+    const e = JSON.parse(msg.payload ?? '{}') as { job_type?: string; state?: string; pipeline_id?: string; result?: string };
+    if (e.job_type === 'aggregation' && e.state === 'FINISHED' && e.pipeline_id === pipelineId()) {
+      resolveDone(performance.now());
+      void client.end();
+    }
+  });
+  const ready = client.connect().then(() => client.query('LISTEN job_events').then(() => undefined));
+  return { ready, done };
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-bulk-'));
+  fs.chmodSync(dir, 0o755);
+  // BENCH_PG_LOG=file: every statement's duration, to see where the database spends its time.
+  const pgLog = process.env.BENCH_PG_LOG;
+  const cluster = await startEmbeddedPostgres(path.join(dir, 'db'), pgLog ? (m) => fs.appendFileSync(pgLog, `${m}\n`) : undefined);
+  let child: ChildProcess | undefined;
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url() });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench');
+    if (pgLog) {
+      await admin.query(`ALTER SYSTEM SET log_min_duration_statement = 0`);
+      await admin.query('SELECT pg_reload_conf()');
+    }
+    await admin.end();
+    const databaseUrl = cluster.url('bench');
+    await migrate(databaseUrl);
+    const pool = createPool(databaseUrl, 4);
+    // Reference data before the BFF starts, so that its start does not count in its memory.
+    await ensureLocations(pool);
+
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    const bff = await startBff({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      DEV_IDP_PORT: String(await freePort()),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(dir, 'bff'),
+      SESSION_SECRET: 'benchmark-session-secret-0123456789',
+      UPLOAD_MAX_BYTES: String(200 * 1024 * 1024),
+      LOG_LEVEL: 'warn',
+    });
+    child = bff.child;
+    const client = new TestClient(bff.url, origin);
+    await login(client, 'olga');
+    await waitIdle(pool); // the demo data goes through the pipeline too
+    const { rows: units } = await pool.query<{ id: number }>(`SELECT id FROM units WHERE institutional_id = 'CLIMATE-LAB'`);
+    const unitId = units[0]!.id;
+
+    // The data: 5,000 members, then 100,000 trips between the 300 largest airports.
+    const rand = rng(42);
+    const people = Array.from({ length: MEMBERS }, (_, i) => 500_000 + i);
+    const headcount = ['user_institutional_id,name,fte,position', ...people.map((p, i) => `${p},Member ${i},${(0.5 + (i % 6) / 10).toFixed(1)},Staff`)].join('\n');
+    const hc = await client.post(`/api/sync/dispatch?module=headcount&type=member&year=${YEAR}&unit_id=${unitId}`, headcount, { 'content-type': 'text/csv' });
+    if (hc.status !== 202) throw new Error(`headcount upload refused: ${hc.status} ${JSON.stringify(hc.body)}`);
+    await waitIdle(pool);
+    const { rows: airports } = await pool.query<{ code: string }>(`SELECT code FROM locations WHERE kind = 'airport' ORDER BY rank DESC, code LIMIT 300`);
+    const classes = ['economy', 'economy', 'economy', 'economy', 'business', 'first'];
+    const lines = ['origin,destination,cabin_class,number_of_trips,round_trip,departure_date,person_number'];
+    for (let i = 0; i < ROWS; i++) {
+      const a = airports[Math.floor(rand() * airports.length)]!.code;
+      let b = airports[Math.floor(rand() * airports.length)]!.code;
+      if (b === a) b = airports[(airports.findIndex((x) => x.code === a) + 1) % airports.length]!.code;
+      const month = String(1 + Math.floor(rand() * 12)).padStart(2, '0');
+      const day = String(1 + Math.floor(rand() * 28)).padStart(2, '0');
+      lines.push(`${a},${b},${classes[Math.floor(rand() * classes.length)]},${1 + Math.floor(rand() * 3)},${rand() < 0.6},${YEAR}-${month}-${day},${people[Math.floor(rand() * people.length)]}`);
+    }
+    const csv = lines.join('\n') + '\n';
+    const file = path.join(dir, 'trips.csv');
+    fs.writeFileSync(file, csv);
+    fs.chmodSync(file, 0o644);
+    const bytes = Buffer.byteLength(csv);
+
+    // Bare COPY of the same file (client → server, as the upload), into an unindexed table.
+    await pool.query(`CREATE TABLE bare_copy (origin text, destination text, cabin_class text, number_of_trips text, round_trip text, departure_date text, person_number text)`);
+    const copyStart = performance.now();
+    const copied = await copyFromFile(databaseUrl, 'COPY bare_copy FROM STDIN WITH (FORMAT csv, HEADER true)', file);
+    const copyMs = performance.now() - copyStart;
+
+    // The full chain: upload → csv_ingest → emission_recalc → aggregation finished.
+    const baseline = rssOf(child.pid!);
+    let peak = baseline.rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child!.pid!).rss)), 10);
+    let pipelineId: string | undefined;
+    const watch = aggregationDone(databaseUrl, () => pipelineId);
+    await watch.ready;
+    const start = performance.now();
+    const res = await client.post(`/api/sync/dispatch?module=professional-travel&type=plane&year=${YEAR}&unit_id=${unitId}`, csv, { 'content-type': 'text/csv' });
+    const accepted = performance.now();
+    if (res.status !== 202) throw new Error(`upload refused: ${res.status} ${JSON.stringify(res.body)}`);
+    pipelineId = (res.body as { pipeline_id: string }).pipeline_id;
+    const end = await watch.done;
+    clearInterval(sampler);
+    const chainMs = end - start;
+    const { rows: jobs } = await pool.query<{ job_type: string; result: string; ms: number; report: Record<string, unknown> }>(
+      `SELECT job_type, result, extract(epoch FROM finished_at - locked_at) * 1000 AS ms, report FROM data_ingestion_jobs WHERE pipeline_id = $1 ORDER BY id`,
+      [pipelineId],
+    );
+    const { rows: check } = await pool.query<{ entries: number; emissions: number }>(
+      `SELECT (SELECT count(*)::int FROM data_entries WHERE data_entry_type = 'plane' AND source = 'csv') AS entries,
+              (SELECT count(*)::int FROM data_entry_emissions WHERE emission_type = 'plane') AS emissions`,
+    );
+    const after = rssOf(child.pid!);
+    await pool.end();
+
+    const r1 = (n: number) => Math.round(n * 10) / 10;
+    console.log(`\nPath 2 bulk pipeline, ${ROWS.toLocaleString('en')} travel rows (${(bytes / 1e6).toFixed(1)} MB), ${MEMBERS.toLocaleString('en')} members, durable PostgreSQL`);
+    console.log(`  bare COPY into an unindexed table : ${r1(copyMs)} ms (${copied.toLocaleString('en')} rows)`);
+    console.log(`  upload → aggregation finished     : ${r1(chainMs)} ms (upload accepted after ${r1(accepted - start)} ms)`);
+    for (const j of jobs) console.log(`    ${j.job_type.padEnd(16)} ${String(r1(Number(j.ms))).padStart(8)} ms  ${j.result}`);
+    console.log(`  ratio chain / bare COPY           : ${(chainMs / copyMs).toFixed(2)}x (bar: <= 3x)`);
+    console.log(`  stored: ${check[0]!.entries.toLocaleString('en')} entries, ${check[0]!.emissions.toLocaleString('en')} emissions`);
+    console.log(`  BFF resident memory: ${r1(baseline.rss)} MiB before, peak ${r1(peak)} MiB during the run (+${r1(peak - baseline.rss)} MiB), ${r1(after.rss)} MiB after; file ${r1(bytes / 2 ** 20)} MiB`);
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    await cluster.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
