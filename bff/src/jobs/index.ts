@@ -8,7 +8,7 @@ import type { SessionEvents } from '../auth/sessionEvents';
 import { lifetimes } from '../auth/session';
 import { JobEventListener } from '../events/listener';
 import { EventHub } from '../events/hub';
-import { JobRunner } from './runner';
+import { JobRunner, within } from './runner';
 import { unitSyncHandler } from './handlers/unitSync';
 import { DEFAULT_UNIT_DIRECTORY } from './handlers/unitSync/directory';
 import { pipelineHandlers } from './handlers/pipeline';
@@ -68,7 +68,8 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
       hub.stop();
       await runner.stop();
       await listener.stop();
-      await jobsPool.end();
+      // A session a stuck handler still holds must not keep the process from stopping.
+      await within(jobsPool.end(), 5_000);
     },
   };
 }

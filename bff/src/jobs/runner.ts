@@ -35,6 +35,13 @@ export type Combination = Pick<JobRow, 'job_type' | 'entity_type' | 'target' | '
 export const combinationKey = (j: Combination): string =>
   JSON.stringify([j.job_type, j.entity_type, j.target, j.module_type, j.data_entry_type, j.unit_id, j.year]);
 
+/** Waits for `work`, but no longer than `ms`. */
+export async function within(work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
+
 export function newInstanceId(): string {
   return `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
 }
@@ -205,20 +212,23 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    await this.poller?.stop();
+    // Every wait is bounded: a stop must end even when the database does not answer.
+    await within(this.poller?.stop(), 5_000);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     for (const q of this.queue.splice(0)) q.resolve('stopped');
-    const grace = this.opts.shutdownGraceMs ?? 10_000;
-    let graceTimer: NodeJS.Timeout | undefined;
-    await Promise.race([this.whenIdle(), new Promise<void>((r) => (graceTimer = setTimeout(r, grace)))]);
-    clearTimeout(graceTimer);
-    if (this.running > 0) {
-      const { rows } = await this.pool.query<{ id: number; job_type: string; pipeline_id: string }>(sql.releaseJobs, [this.instanceId]);
-      for (const job of rows) logTransition(this.log, job, this.instanceId, { from: 'RUNNING', to: 'NOT_STARTED', message: 'released at shutdown' });
-      for (const c of this.attempts.values()) c.abort(new AttemptAborted('shutdown', 'The instance is shutting down.'));
-      await this.whenIdle();
+    await within(this.whenIdle(), this.opts.shutdownGraceMs ?? 10_000);
+    try {
+      if (this.running > 0) {
+        const { rows } = await this.pool.query<{ id: number; job_type: string; pipeline_id: string }>(sql.releaseJobs, [this.instanceId]);
+        for (const job of rows) logTransition(this.log, job, this.instanceId, { from: 'RUNNING', to: 'NOT_STARTED', message: 'released at shutdown' });
+        for (const c of this.attempts.values()) c.abort(new AttemptAborted('shutdown', 'The instance is shutting down.'));
+        await within(this.whenIdle(), 5_000);
+      }
+      await this.pool.query(sql.deleteInstance, [this.instanceId]);
+    } catch (err) {
+      // Unreleased jobs are rescued by the other instances once this one stops beating.
+      this.log.warn({ err }, 'job runner could not release its jobs at shutdown');
     }
-    await this.pool.query(sql.deleteInstance, [this.instanceId]);
   }
 }
