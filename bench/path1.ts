@@ -132,6 +132,8 @@ async function measure(name: string, url: string, headers: Record<string, string
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-path1-'));
+  // Other work on the machine skews every figure: say how busy it was.
+  const loadBefore = os.loadavg()[0]!;
   let child: ChildProcess | undefined;
   let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   try {
@@ -211,6 +213,7 @@ async function main() {
 
     const fmt = (v: number) => v.toFixed(1).padStart(7);
     console.log(`\nPath 1 benchmark — ${os.cpus().length} cores, Node ${process.version}, PostgreSQL ${settings.rows.find((s) => s.name === 'server_version')?.setting}`);
+    console.log(`machine load average (1 min): ${loadBefore.toFixed(2)} before, ${os.loadavg()[0]!.toFixed(2)} after`);
     console.log(`durability: ${settings.rows.filter((s) => s.name !== 'server_version').map((s) => `${s.name}=${s.setting}`).join(', ')}`);
     console.log(`travel module: ${MODULE_ENTRIES.toLocaleString('en')} entries at start, ${size[0]!.n.toLocaleString('en')} at end; headcount: ${MEMBERS.toLocaleString('en')} members`);
     console.log('\noperation                     conns  requests   p50 ms   p95 ms   p99 ms   max ms    req/s  non-2xx');
