@@ -53,7 +53,7 @@ const startOnA = (unitId: number, year: number, module = 'professional_travel') 
 
 describe('GET /api/sync/events', () => {
   it('is an uncompressed, uncached event stream for signed-in users', async () => {
-    const s = await open('olga');
+    const s = await open('olga', { 'accept-encoding': 'gzip, deflate' });
     expect(s.status).toBe(200);
     expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(s.headers.get('cache-control')).toBe('no-cache, no-transform');
