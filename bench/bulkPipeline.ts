@@ -161,14 +161,14 @@ async function main(): Promise<void> {
     const baseline = rssOf(child.pid!);
     let peak = baseline.rss;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child!.pid!).rss)), 10);
-    let pipelineId: string | undefined;
-    const watch = aggregationDone(databaseUrl, () => pipelineId);
+    const started: { pipelineId?: string } = {};
+    const watch = aggregationDone(databaseUrl, () => started.pipelineId);
     await watch.ready;
     const start = performance.now();
     const res = await client.post(`/api/sync/dispatch?module=professional-travel&type=plane&year=${YEAR}&unit_id=${unitId}`, csv, { 'content-type': 'text/csv' });
     const accepted = performance.now();
     if (res.status !== 202) throw new Error(`upload refused: ${res.status} ${JSON.stringify(res.body)}`);
-    pipelineId = (res.body as { pipeline_id: string }).pipeline_id;
+    const pipelineId = (started.pipelineId = (res.body as { pipeline_id: string }).pipeline_id);
     const end = await watch.done;
     clearInterval(sampler);
     const chainMs = end - start;

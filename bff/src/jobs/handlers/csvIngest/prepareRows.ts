@@ -65,7 +65,9 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
     if (!parsed.success) {
       for (const i of parsed.error.issues) {
         const field = i.path.length ? String(i.path[0]) : undefined;
-        issues.push({ row: rec.line, column: (field && ctx.columns.columnOf.get(field)) ?? field ?? null, reason: i.message, level: 'error' });
+        const column = (field && ctx.columns.columnOf.get(field)) ?? field ?? null;
+        // The first reason per column: a bad date need not also be "out of range".
+        if (!issues.some((x) => x.column === column)) issues.push({ row: rec.line, column, reason: i.message, level: 'error' });
       }
     }
     if (issues.length || !target || !parsed.success) {
