@@ -186,6 +186,10 @@ async function main() {
     const remove = () => ({ method: 'DELETE', path: `${base}/${deletable.pop()}` });
     const members = () => ({ method: 'GET', path: `/api/modules/${unitId}/2025/headcount/members` });
     const health = () => ({ method: 'GET', path: '/api/health' });
+    const prefixes = ['par', 'zur', 'gen', 'lon', 'new y', 'san', 'ber', 'mu', 'l', 'lau'];
+    let searched = 0;
+    const places = () => ({ method: 'GET', path: `/api/locations/places?q=${encodeURIComponent(prefixes[searched++ % prefixes.length]!)}` });
+    const airports = () => ({ method: 'GET', path: `/api/locations/airports?q=${encodeURIComponent(prefixes[searched++ % prefixes.length]!)}` });
     const session = () => ({ method: 'GET', path: '/api/v1/session' });
 
     // Warm-up (not recorded): JIT, connection pool, prepared statements, caches.
@@ -203,6 +207,9 @@ async function main() {
       runs.push(await measure('delete', bff.url, headers, c, REQUESTS[c]!, remove));
     }
     for (const c of CONCURRENCY) runs.push(await measure('endpoint 9 (2,000 members)', bff.url, headers, c, REQUESTS[c]!, members));
+    // Type-to-search (issue: answer within 20 ms), one user typing.
+    runs.push(await measure('search places', bff.url, headers, 1, REQUESTS[1]!, places));
+    runs.push(await measure('search airports', bff.url, headers, 1, REQUESTS[1]!, airports));
 
     const { rows: size } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
