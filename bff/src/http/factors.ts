@@ -40,7 +40,7 @@ const LIST = `
   )
   SELECT f.id, f.data_entry_type, f.year, f.classification, f."values", f.source, f.last_seen_job_id, f.updated_at,
          latest.job_id AS latest_job_id,
-         latest.job_id IS NULL OR f.last_seen_job_id = latest.job_id AS in_latest_upload
+         latest.job_id IS NULL OR coalesce(f.last_seen_job_id = latest.job_id, false) AS in_latest_upload
     FROM factors f
     LEFT JOIN latest ON latest.data_entry_type = f.data_entry_type
    WHERE f.data_entry_type = ANY ($1::text[]) AND f.year = $2

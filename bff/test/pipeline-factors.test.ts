@@ -1,0 +1,123 @@
+// Factor ingest (issue 5, spec "Factor"): upsert in place on the factor identity, ids kept, key
+// order irrelevant, factors missing from the latest file kept and marked, emissions and stats
+// recomputed automatically; a failing file recalculates nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from './support/stack';
+import { as, demoIds, statsAndSums, type DemoIds } from './support/carbon';
+import { CSV, HEADCOUNT_HEADER, jobRow, pipelineJobs, PLANE_HEADER, settled, upload } from './support/pipeline';
+
+let stack: TestStack;
+let ids: DemoIds;
+const YEAR = 2025;
+
+interface Factor {
+  id: number;
+  classification: Record<string, string>;
+  values: Record<string, number>;
+  source: string;
+  in_latest_upload: boolean;
+  last_seen_job_id: number | null;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  ids = await demoIds(stack.server.pool);
+  const olga = await as(stack, 'olga');
+  const unit = ids.unit['CLIMATE-LAB'];
+  await upload(olga, { module: 'headcount', type: 'member', year: YEAR, unit_id: unit }, [HEADCOUNT_HEADER, '800001,Kim,1,'].join('\n'));
+  await settled(stack.server.pool);
+  // GVA–JFK is long haul, ZRH–LHR short haul.
+  const trips = ['GVA,JFK,economy,1,true,2025-02-01,800001', 'ZRH,LHR,economy,1,false,2025-02-02,800001', 'ZRH,LHR,business,1,false,2025-02-03,800001'];
+  await upload(olga, { module: 'professional_travel', type: 'plane', year: YEAR, unit_id: unit }, [PLANE_HEADER, ...trips].join('\n'));
+  await settled(stack.server.pool);
+});
+afterAll(async () => stack?.stop());
+
+async function factors(): Promise<Factor[]> {
+  const olga = await as(stack, 'olga');
+  const res = await olga.get(`/api/factors?module=professional-travel&type=plane&year=${YEAR}`);
+  expect(res.status).toBe(200);
+  return res.body.items;
+}
+
+const byKey = (list: Factor[]) => new Map(list.map((f) => [`${f.classification.band}/${f.classification.cabin_class}`, f]));
+
+async function uploadFactors(csv: string) {
+  const olga = await as(stack, 'olga');
+  const res = await olga.post(`/api/sync/factors/professional-travel/plane?year=${YEAR}`, csv, CSV);
+  expect(res.status).toBe(202);
+  await settled(stack.server.pool);
+  return { job: await jobRow(stack.server.pool, res.body.job_id), jobs: await pipelineJobs(stack.server.pool, res.body.pipeline_id) };
+}
+
+const emissionsKg = async () =>
+  (await stack.server.pool.query<{ kg: number }>(`SELECT kg_co2eq::float8 AS kg FROM data_entry_emissions WHERE emission_type = 'plane' ORDER BY data_entry_id`)).rows.map((r) => r.kg);
+
+describe('factor_ingest', () => {
+  it('is for back-office operators only', async () => {
+    const alice = await as(stack, 'alice');
+    expect((await alice.post(`/api/sync/factors/professional-travel/plane?year=${YEAR}`, 'band,cabin_class,kg_co2eq_per_km,source\n', CSV)).status).toBe(403);
+    expect((await alice.get(`/api/factors?module=professional-travel&year=${YEAR}`)).status).toBe(403);
+    const olga = await as(stack, 'olga');
+    expect((await olga.post(`/api/sync/factors/professional-travel/plane?year=${YEAR}`, { a: 1 })).status).toBe(415);
+    expect((await olga.post(`/api/sync/factors/professional-travel/plane?year=abc`, 'x\n', CSV)).status).toBe(422);
+  });
+
+  it('re-upload with reordered keys and one factor left out: same ids, no duplicates, missing one marked, emissions and stats recomputed', async () => {
+    const before = await factors();
+    expect(before).toHaveLength(9);
+    expect(before.every((f) => f.in_latest_upload)).toBe(true);
+    const kgBefore = await emissionsKg();
+    const statsBefore = await statsAndSums(stack.server.pool, ids.report[`CLIMATE-LAB/${YEAR}`]!, 'professional_travel');
+
+    // Columns in another order than the registry's keys; long/first left out; short economy and
+    // long economy changed.
+    const values: Record<string, number> = { 'short/economy': 0.3, 'short/business': 0.3879, 'short/first': 0.5172, 'medium/economy': 0.1875, 'medium/business': 0.28125, 'medium/first': 0.375, 'long/economy': 0.2, 'long/business': 0.4408 };
+    const rows = Object.entries(values).map(([k, v]) => {
+      const [band, cabin] = k.split('/');
+      return `${cabin},"Operator file, 2025",${v},${band}`;
+    });
+    const { job, jobs } = await uploadFactors(['cabin_class,source,kg_co2eq_per_km,band', ...rows].join('\r\n'));
+    expect(job).toMatchObject({ result: 'SUCCESS' });
+    expect(job.report).toMatchObject({ inserted: 0, changed: 2, unchanged: 6 });
+    expect(jobs.map((j) => j.job_type)).toEqual(['factor_ingest', 'emission_recalc', 'aggregation']);
+    expect(jobs.every((j) => j.result === 'SUCCESS')).toBe(true);
+
+    const after = await factors();
+    expect(after).toHaveLength(9);
+    const b = byKey(before);
+    const a = byKey(after);
+    for (const [key, f] of a) expect(f.id).toBe(b.get(key)!.id);
+    expect(a.get('long/first')).toMatchObject({ in_latest_upload: false, values: { kg_co2eq_per_km: 0.608 } });
+    expect([...a.values()].filter((f) => !f.in_latest_upload)).toHaveLength(1);
+    expect(a.get('short/economy')).toMatchObject({ in_latest_upload: true, last_seen_job_id: job.id, values: { kg_co2eq_per_km: 0.3 }, source: 'Operator file, 2025' });
+
+    const kgAfter = await emissionsKg();
+    expect(kgAfter[0]).toBeCloseTo((kgBefore[0]! * 0.2) / 0.152, 3); // GVA–JFK, long economy
+    expect(kgAfter[1]).toBeCloseTo((kgBefore[1]! * 0.3) / 0.2586, 3); // ZRH–LHR, short economy
+    expect(kgAfter[2]).toBeCloseTo(kgBefore[2]!, 6); // short business unchanged
+    const s = await statsAndSums(stack.server.pool, ids.report[`CLIMATE-LAB/${YEAR}`]!, 'professional_travel');
+    expect(Number(s.module_stats.kg_co2eq)).toBeCloseTo(s.module_kg, 6);
+    expect(Number(s.report_stats.kg_co2eq)).toBeCloseTo(s.report_kg, 6);
+    expect(s.module_kg).toBeGreaterThan(statsBefore.module_kg);
+
+    // The same file again: nothing changed, so nothing is stale and nothing is recalculated.
+    const again = await uploadFactors(['band,cabin_class,kg_co2eq_per_km,source', ...Object.entries(values).map(([k, v]) => `${k.replace('/', ',')},${v},"Operator file, 2025"`)].join('\n'));
+    expect(again.job.report).toMatchObject({ changed: 0, inserted: 0 });
+    expect(again.jobs.map((j) => j.job_type)).toEqual(['factor_ingest']);
+    expect(await factors()).toHaveLength(9);
+  });
+
+  it('a factor file that fails (ERROR) creates no recalculation and changes no factor', async () => {
+    const before = await factors();
+    const bad = await uploadFactors('band,cabin_class,kg_per_km,source\nshort,economy,9,x\n');
+    expect(bad.job).toMatchObject({ result: 'ERROR' });
+    expect(bad.job.status_message).toContain('missing column: kg_co2eq_per_km');
+    expect(bad.jobs.map((j) => j.job_type)).toEqual(['factor_ingest']);
+    const invalid = await uploadFactors('band,cabin_class,kg_co2eq_per_km,source\nshort,premium,9,x\nshort,economy,-1,x\n');
+    expect(invalid.job).toMatchObject({ result: 'ERROR' });
+    expect(invalid.job.report.issues.map((i: { column: string }) => i.column)).toEqual(['cabin_class', 'kg_co2eq_per_km']);
+    expect(invalid.jobs.map((j) => j.job_type)).toEqual(['factor_ingest']);
+    expect(await factors()).toEqual(before);
+  });
+});
