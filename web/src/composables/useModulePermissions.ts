@@ -1,7 +1,7 @@
 // What the signed-in user may do with a module of a unit, from the session's permission map
 // (the server enforces the same rules; this only hides what it would refuse).
 import { computed, type Ref } from 'vue';
-import { canEditModuleStatus, moduleAccess, type ModuleType } from '@carbon/shared';
+import { canEditModuleStatus, moduleAccess, MODULE_TYPES, MODULES, type ModuleType } from '@carbon/shared';
 import { useAuthStore } from '../stores/auth';
 
 export function useModulePermissions(module: Ref<ModuleType | undefined>, unitId: Ref<number>) {
@@ -15,5 +15,15 @@ export function useModulePermissions(module: Ref<ModuleType | undefined>, unitId
     /** Limited to rows carrying their own person number. */
     ownOnly: computed(() => view.value.own && !view.value.all),
     canChangeStatus: computed(() => canEditModuleStatus(auth.permissions, unitId.value)),
+  };
+}
+
+/** The modules of the registry the user may open in a unit, and whether they see every module's
+ * totals (what the report totals and the results page need). */
+export function useVisibleModules(unitId: Ref<number>) {
+  const auth = useAuthStore();
+  return {
+    modules: computed(() => MODULE_TYPES.filter((m) => moduleAccess(auth.permissions, m, unitId.value, 'view').own).map((m) => MODULES[m])),
+    seesAllTotals: computed(() => MODULE_TYPES.every((m) => moduleAccess(auth.permissions, m, unitId.value, 'view').all)),
   };
 }
