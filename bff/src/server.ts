@@ -84,7 +84,6 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       cleanups.push(idp.close);
       issuer = idp.issuer;
       await seedDemoData(pool, issuer);
-      await seedDemoEntries(pool);
       log.info({ issuer }, 'development identity provider started');
     }
     if (!clientSecret) throw new Error('OAUTH_CLIENT_SECRET is required when OAUTH_ISSUER_URL is set.');
@@ -123,6 +122,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // event streams end, before the HTTP server and the pool close.
     cleanups.push(() => jobs.stop());
     await jobs.start();
+    // Demo headcount and trips go through the bulk pipeline, so the jobs must be running.
+    if (!config.OAUTH_ISSUER_URL) await seedDemoEntries(pool, jobs.runner);
 
     return {
       url: `http://localhost:${port}`,
