@@ -1,10 +1,11 @@
 // runJob beyond the claim: chaining in the parent's transaction, aggregation de-duplication,
 // retries and failures, the one-writer-per-table check, timeouts and lost ownership.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../src/db/pool';
+import { createPool, withTransaction } from '../src/db/pool';
+import { JobRunner } from '../src/jobs/runner';
 import { chainAggregation } from '../src/jobs/chainJob';
 import { PermanentJobError, type JobRow } from '../src/jobs/types';
-import { deferred, jobTestDb, sleep, testJob, waitFor, type JobTestDb } from './support/jobs';
+import { deferred, jobTestDb, silentLog, sleep, testJob, waitFor, type JobTestDb } from './support/jobs';
 
 let db: JobTestDb;
 beforeAll(async () => {
@@ -250,6 +251,19 @@ describe('progress and registry', () => {
     gate.resolve();
     await run;
     expect((await db.job(job.id)).progress).toEqual({ phase: 'done', done: 1, total: 3 });
+  });
+
+  it('commits domain transactions synchronously on sessions that otherwise commit asynchronously', async () => {
+    const pool = createPool(db.url, 4);
+    const runner = new JobRunner({ pool, log: silentLog, poll: false });
+    const seen = deferred<string>();
+    runner.register({ type: 'test_work', writes: [], run: async ({ db: tx }) => seen.resolve((await tx.query('SHOW synchronous_commit')).rows[0].synchronous_commit) });
+    await runner.start();
+    await runner.runJob((await db.insert(testJob('durable'))).id);
+    expect(await seen.promise).toBe('on');
+    expect((await pool.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('off');
+    await runner.stop();
+    await pool.end();
   });
 
   it('accepts exactly one handler per job type', async () => {

@@ -3,7 +3,7 @@
 // by the runner, and closed to the handler the moment the attempt ends.
 import type { QueryConfig, QueryResult } from 'pg';
 import type { Pool, PoolClient } from '../db/pool';
-import { prepared, sql } from './sql';
+import { DURABLE_BEGIN, prepared, sql } from './sql';
 import type { DomainDb } from './types';
 
 export type WriteCounts = Record<string, number>;
@@ -36,8 +36,8 @@ export class DomainSession {
     this.opening ??= (async () => {
       const c = await this.pool.connect();
       this.client = c;
-      // One round trip: open the transaction and note the write counters it starts from.
-      const [, counts] = (await c.query(`BEGIN; ${sql.tableWriteCounts}`)) as unknown as QueryResult<{ counts: WriteCounts }>[];
+      // One round trip: open a durable transaction and note the write counters it starts from.
+      const [, , counts] = (await c.query(`${DURABLE_BEGIN}; ${sql.tableWriteCounts}`)) as unknown as QueryResult<{ counts: WriteCounts }>[];
       this.before = counts!.rows[0]!.counts;
       return c;
     })();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import crypto from 'node:crypto';
 import type { Logger } from '../log';
 import type { Pool } from '../db/pool';
-import { sql } from './sql';
+import { DURABLE_BEGIN, sql } from './sql';
 import { HandlerRegistry } from './registry';
 import { AttemptAborted, runJob, type RunDeps } from './runJob';
 import { SafetyPoller } from './poller';
@@ -13,7 +13,8 @@ import { logTransition } from './transitionLog';
 import type { JobHandler, JobRow, NewJob, RunOutcome } from './types';
 
 export interface RunnerOptions {
-  /** Sessions for claims, progress and domain writes: two per running job, plus the poller's. */
+  /** Sessions for claims, progress and domain writes: two per running job, plus the poller's.
+   * The runner's own: its sessions commit asynchronously (see the constructor). */
   pool: Pool;
   log: Logger;
   instanceId?: string;
@@ -74,6 +75,16 @@ export class JobRunner {
   constructor(opts: RunnerOptions) {
     this.opts = opts;
     this.pool = opts.pool;
+    // Claims, progress steps, failures, heartbeats and finishes without domain writes commit
+    // asynchronously: NOTIFY serialises committing transactions cluster-wide, and waiting for a
+    // WAL flush under that lock would cap the whole cluster at one flush per state change. Losing
+    // such a commit in a crash only sends a job back to an earlier state (rescued, re-run
+    // without effects). What must last commits synchronously: a domain transaction (the
+    // handler's writes, its children and the finish, which also makes every earlier commit
+    // durable) and a new job (createJob).
+    this.pool.on('connect', (client) => {
+      client.query('SET synchronous_commit = off').catch(() => {});
+    });
     this.log = opts.log;
     this.instanceId = opts.instanceId ?? newInstanceId();
     this.concurrency = opts.concurrency ?? 4;
@@ -152,7 +163,18 @@ export class JobRunner {
 
   /** Inserts a new pipeline's first job (committed at once) and fires it. */
   async createJob(job: NewJob): Promise<JobRow> {
-    const row = await insertJob(this.pool, job);
+    const client = await this.pool.connect();
+    let row: Awaited<ReturnType<typeof insertJob>>;
+    try {
+      await client.query(DURABLE_BEGIN);
+      row = await insertJob(client, job);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
     if (row.due_in_ms > 0) this.fireLater(row.id, row.due_in_ms);
     else this.fire(row.id);
     return row;
