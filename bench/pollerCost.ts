@@ -5,7 +5,7 @@
 // pg_stat_statements (what the server executed). Own embedded PostgreSQL, stopped at the end.
 import { createPool, type Pool } from '../bff/src/db/pool';
 import { createLogger } from '../bff/src/log';
-import { JobRunner } from '../bff/src/jobs/runner';
+import { createJobPool, JobRunner } from '../bff/src/jobs/runner';
 import { round, startBenchDatabase, timeLimit } from './support/jobBench';
 
 timeLimit(120);
@@ -33,7 +33,7 @@ try {
   const runners: JobRunner[] = [];
   const counters: { count: number }[] = [];
   for (let i = 0; i < INSTANCES; i++) {
-    const pool = createPool(db.url, 10);
+    const pool = createJobPool(db.url, 10);
     counters.push(countQueries(pool));
     const r = new JobRunner({ pool, log: createLogger('silent'), pollIntervalMs: INTERVAL_MS });
     r.register({ type: 'bench_idle', writes: [], run: async () => {} });

@@ -1,8 +1,8 @@
 // runJob beyond the claim: chaining in the parent's transaction, aggregation de-duplication,
 // retries and failures, the one-writer-per-table check, timeouts and lost ownership.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, withTransaction } from '../src/db/pool';
-import { JobRunner } from '../src/jobs/runner';
+import { withTransaction } from '../src/db/pool';
+import { createJobPool, JobRunner } from '../src/jobs/runner';
 import { chainAggregation } from '../src/jobs/chainJob';
 import { PermanentJobError, type JobRow } from '../src/jobs/types';
 import { deferred, jobTestDb, silentLog, sleep, testJob, waitFor, type JobTestDb } from './support/jobs';
@@ -254,7 +254,7 @@ describe('progress and registry', () => {
   });
 
   it('commits domain transactions synchronously on sessions that otherwise commit asynchronously', async () => {
-    const pool = createPool(db.url, 4);
+    const pool = createJobPool(db.url, 4);
     const runner = new JobRunner({ pool, log: silentLog, poll: false });
     const seen = deferred<string>();
     runner.register({ type: 'test_work', writes: [], run: async ({ db: tx }) => seen.resolve((await tx.query('SHOW synchronous_commit')).rows[0].synchronous_commit) });

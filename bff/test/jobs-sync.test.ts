@@ -3,8 +3,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_TYPES } from '@carbon/shared';
-import { createPool, type Pool } from '../src/db/pool';
-import { JobRunner } from '../src/jobs/runner';
+import type { Pool } from '../src/db/pool';
+import { createJobPool, JobRunner } from '../src/jobs/runner';
 import { unitSyncHandler } from '../src/jobs/handlers/unitSync';
 import { startTestStack, type TestStack } from './support/stack';
 import { login, type TestClient } from './support/httpClient';
@@ -112,7 +112,7 @@ describe('unit directory sources', () => {
     server = http.createServer((_req, res) => res.writeHead(status, { 'content-type': type }).end(body));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/units.csv`;
-    pool = createPool(stack.databaseUrl, 4);
+    pool = createJobPool(stack.databaseUrl, 4);
     runner = new JobRunner({ pool, log: silentLog, poll: false });
     runner.register(unitSyncHandler({ source: url }));
     await runner.start();

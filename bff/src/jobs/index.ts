@@ -3,12 +3,12 @@
 // it once the app is listening and stops it first.
 import type { Config } from '../config';
 import type { Logger } from '../log';
-import { createPool, type Pool } from '../db/pool';
+import type { Pool } from '../db/pool';
 import type { SessionEvents } from '../auth/sessionEvents';
 import { lifetimes } from '../auth/session';
 import { JobEventListener } from '../events/listener';
 import { EventHub } from '../events/hub';
-import { JobRunner, within } from './runner';
+import { createJobPool, JobRunner, within } from './runner';
 import { unitSyncHandler } from './handlers/unitSync';
 import { DEFAULT_UNIT_DIRECTORY } from './handlers/unitSync/directory';
 import { pipelineHandlers } from './handlers/pipeline';
@@ -37,7 +37,7 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
   const { config, log } = d;
   // Jobs get their own sessions: two per running job plus the poller's, so HTTP traffic can
   // never starve a job of its progress session (or the reverse).
-  const jobsPool = createPool(d.databaseUrl, config.JOB_CONCURRENCY * 2 + 2);
+  const jobsPool = createJobPool(d.databaseUrl, config.JOB_CONCURRENCY * 2 + 2);
   const runner = new JobRunner({
     pool: jobsPool,
     log: log.child({ component: 'jobs' }),

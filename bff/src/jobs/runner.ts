@@ -3,7 +3,7 @@
 import os from 'node:os';
 import crypto from 'node:crypto';
 import type { Logger } from '../log';
-import type { Pool } from '../db/pool';
+import { createPool, type Pool } from '../db/pool';
 import { DURABLE_BEGIN, sql } from './sql';
 import { HandlerRegistry } from './registry';
 import { AttemptAborted, runJob, type RunDeps } from './runJob';
@@ -14,7 +14,7 @@ import type { JobHandler, JobRow, NewJob, RunOutcome } from './types';
 
 export interface RunnerOptions {
   /** Sessions for claims, progress and domain writes: two per running job, plus the poller's.
-   * The runner's own: its sessions commit asynchronously (see the constructor). */
+   * Its own, from createJobPool (asynchronous commit; any pool works, only slower). */
   pool: Pool;
   log: Logger;
   instanceId?: string;
@@ -35,6 +35,21 @@ export type Combination = Pick<JobRow, 'job_type' | 'entity_type' | 'target' | '
 
 export const combinationKey = (j: Combination): string =>
   JSON.stringify([j.job_type, j.entity_type, j.target, j.module_type, j.data_entry_type, j.unit_id, j.year]);
+
+/**
+ * The runner's sessions. Claims, progress steps, failures, heartbeats and finishes without domain
+ * writes commit asynchronously: NOTIFY serialises committing transactions cluster-wide, and a WAL
+ * flush under that lock per state change would cap the whole cluster near one flush per event.
+ * Losing such a commit in a crash only sends a job back to an earlier state (rescued, re-run
+ * without effects). What must last opens with DURABLE_BEGIN: a domain transaction (the handler's
+ * writes, its children and the finish, which also makes every earlier commit durable) and a new
+ * job (createJob).
+ */
+export function createJobPool(databaseUrl: string, size: number): Pool {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c synchronous_commit=off`.trim());
+  return createPool(url.href, size);
+}
 
 /** Waits for `work`, but no longer than `ms`. */
 export async function within(work: Promise<unknown> | undefined, ms: number): Promise<void> {
@@ -75,16 +90,6 @@ export class JobRunner {
   constructor(opts: RunnerOptions) {
     this.opts = opts;
     this.pool = opts.pool;
-    // Claims, progress steps, failures, heartbeats and finishes without domain writes commit
-    // asynchronously: NOTIFY serialises committing transactions cluster-wide, and waiting for a
-    // WAL flush under that lock would cap the whole cluster at one flush per state change. Losing
-    // such a commit in a crash only sends a job back to an earlier state (rescued, re-run
-    // without effects). What must last commits synchronously: a domain transaction (the
-    // handler's writes, its children and the finish, which also makes every earlier commit
-    // durable) and a new job (createJob).
-    this.pool.on('connect', (client) => {
-      client.query('SET synchronous_commit = off').catch(() => {});
-    });
     this.log = opts.log;
     this.instanceId = opts.instanceId ?? newInstanceId();
     this.concurrency = opts.concurrency ?? 4;

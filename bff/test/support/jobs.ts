@@ -2,7 +2,7 @@
 // JobRunner API (each with its own sessions, like separate instances), waiting and barriers.
 import { createPool, type Pool } from '../../src/db/pool';
 import { createLogger } from '../../src/log';
-import { JobRunner, type RunnerOptions } from '../../src/jobs/runner';
+import { createJobPool, JobRunner, type RunnerOptions } from '../../src/jobs/runner';
 import { insertJob } from '../../src/jobs/chainJob';
 import type { JobRow, NewJob } from '../../src/jobs/types';
 import { createTestDatabase } from './stack';
@@ -38,7 +38,7 @@ export async function jobTestDb(): Promise<JobTestDb> {
     async runner(opts = {}) {
       const { start = true, poolSize, ...rest } = opts;
       const concurrency = rest.concurrency ?? 4;
-      const own = createPool(url, poolSize ?? concurrency * 2 + 2);
+      const own = createJobPool(url, poolSize ?? concurrency * 2 + 2);
       pools.push(own);
       const r = new JobRunner({ pool: own, log: silentLog, poll: false, retryBaseMs: 20, ...rest, concurrency });
       runners.push(r);
