@@ -82,4 +82,24 @@ describe('aggregation de-duplication', () => {
     sseBob.close();
     await settled(stack.server.pool);
   });
+
+  it('endpoint 11 names the pipeline at work on a module, and none once it is done', async () => {
+    const olga = await as(stack, 'olga');
+    const unit = ids.unit['CLIMATE-LAB']!;
+    const path = `/api/modules/${unit}/${YEAR}/professional-travel`;
+    expect((await olga.get(path)).body.active_pipeline_id).toBeNull();
+    // A recalculation that is not due yet: waiting, so the module is being recalculated.
+    const { rows } = await stack.server.pool.query<{ id: number; pipeline_id: string }>(
+      `INSERT INTO data_ingestion_jobs (job_type, entity_type, target, module_type, data_entry_type, unit_id, year, run_after)
+       VALUES ('emission_recalc', 'MODULE_UNIT_SPECIFIC', 'DATA_ENTRIES', 'professional_travel', 'plane', $1, $2, now() + interval '1 hour')
+       RETURNING id, pipeline_id`,
+      [unit, YEAR],
+    );
+    expect((await olga.get(path)).body.active_pipeline_id).toBe(rows[0]!.pipeline_id);
+    expect((await olga.get(`/api/modules/${unit}/${YEAR}/headcount`)).body.active_pipeline_id).toBeNull();
+    await stack.server.pool.query(`UPDATE data_ingestion_jobs SET run_after = now() WHERE id = $1`, [rows[0]!.id]);
+    stack.server.jobs.runner.fire(rows[0]!.id);
+    await settled(stack.server.pool);
+    expect((await olga.get(path)).body.active_pipeline_id).toBeNull();
+  });
 });

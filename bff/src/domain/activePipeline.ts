@@ -1,6 +1,7 @@
 // The Path 2 pipeline currently working on a module, for endpoint 11 and the "Recalculating…"
-// badge. The job pipeline (bff/src/jobs/) owns data_ingestion_jobs and answers this question;
-// until it is wired in here, no pipeline is ever reported as active.
+// badge: the oldest job still waiting or running that is about this module (of this unit, or of
+// every unit, as after a factor upload). Few jobs are ever unfinished, and the partial index on
+// unfinished jobs keeps this a small scan.
 import type { ModuleType } from '@carbon/shared';
 import type { Queryable } from './db';
 
@@ -10,6 +11,12 @@ export interface PipelineScope {
   module: ModuleType;
 }
 
-export async function activePipelineId(_db: Queryable, _scope: PipelineScope): Promise<string | null> {
-  return null;
+export async function activePipelineId(db: Queryable, scope: PipelineScope): Promise<string | null> {
+  const { rows } = await db.query<{ pipeline_id: string }>(
+    `SELECT pipeline_id FROM data_ingestion_jobs
+      WHERE state <> 'FINISHED' AND module_type = $3 AND year = $2 AND (unit_id = $1 OR unit_id IS NULL)
+      ORDER BY id LIMIT 1`,
+    [scope.unitId, scope.year, scope.module],
+  );
+  return rows[0]?.pipeline_id ?? null;
 }
