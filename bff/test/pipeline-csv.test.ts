@@ -142,6 +142,26 @@ describe('csv_ingest of a headcount and a mixed travel file', () => {
   });
 });
 
+describe('module status', () => {
+  it('a validated module whose data a file changed is back in progress after the aggregation', async () => {
+    const olga = await as(stack, 'olga');
+    const report = ids.report[`OCEAN-LAB/${YEAR}`]!;
+    const validated = await olga.patch(`/api/v1/carbon_reports/${report}/modules/headcount/status`, { status: 'validated' });
+    expect(validated.status).toBe(200);
+    expect(validated.body.status).toBe('validated');
+    await upload(olga, { module: 'headcount', type: 'member', year: YEAR, unit_id: ids.unit['OCEAN-LAB'] }, `${HEADCOUNT_HEADER}\n400009,Late Joiner,1,`);
+    await settled(stack.server.pool);
+    const r = await olga.get(`/api/v1/carbon_reports/${report}`);
+    expect(r.body.modules.find((m: { module_type: string }) => m.module_type === 'headcount').status).toBe('in_progress');
+    // A recalculation alone (no new data) leaves a validated module validated.
+    await olga.patch(`/api/v1/carbon_reports/${report}/modules/headcount/status`, { status: 'validated' });
+    await olga.post(`/api/sync/recalculate-emissions/headcount?year=${YEAR}&unit_id=${ids.unit['OCEAN-LAB']}`);
+    await settled(stack.server.pool);
+    const again = await olga.get(`/api/v1/carbon_reports/${report}`);
+    expect(again.body.modules.find((m: { module_type: string }) => m.module_type === 'headcount').status).toBe('validated');
+  });
+});
+
 describe('dispatch requests', () => {
   it('answers 415, 422, 404 and 403 before reading a file, and a job id for a principal of the unit', async () => {
     const alice = await as(stack, 'alice');
