@@ -5,7 +5,7 @@
 // refused outright (closed state) we reconnect with a growing delay. No polling anywhere.
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ModuleEvent, SnapshotEvent } from '@carbon/shared';
+import type { JobEvent, ModuleEvent, SnapshotEvent } from '@carbon/shared';
 
 export interface ModuleActivity {
   unitId: number | null;
@@ -34,6 +34,8 @@ export const useEventsStore = defineStore('events', () => {
   const activity = ref<Record<string, ModuleActivity>>({});
   const connected = ref(false);
   const settledFns = new Set<(m: SettledModule) => void>();
+  // Job events (and the jobs of each snapshot) for the back-office views that follow jobs.
+  const jobFns = new Set<(e: JobEvent) => void>();
   let source: EventSource | null = null;
   let wanted = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -67,6 +69,11 @@ export const useEventsStore = defineStore('events', () => {
     const ended = Object.entries(activity.value).filter(([k]) => !(k in next));
     activity.value = next;
     for (const [, a] of ended) settled({ unitId: a.unitId, year: a.year, module: a.module });
+    for (const j of s.jobs ?? []) jobEvent(j);
+  }
+
+  function jobEvent(e: JobEvent): void {
+    for (const fn of jobFns) fn(e);
   }
 
   function parse<T>(ev: Event): T | undefined {
@@ -87,6 +94,10 @@ export const useEventsStore = defineStore('events', () => {
     es.addEventListener('snapshot', (ev) => {
       const s = parse<SnapshotEvent>(ev);
       if (s) applySnapshot(s);
+    });
+    es.addEventListener('job', (ev) => {
+      const j = parse<JobEvent>(ev);
+      if (j) jobEvent(j);
     });
     es.addEventListener('module', (ev) => {
       const m = parse<ModuleEvent>(ev);
@@ -128,6 +139,12 @@ export const useEventsStore = defineStore('events', () => {
     return () => settledFns.delete(fn);
   }
 
+  /** Calls `fn` for every job event (live, and the active jobs of each snapshot). */
+  function onJob(fn: (e: JobEvent) => void): () => void {
+    jobFns.add(fn);
+    return () => jobFns.delete(fn);
+  }
+
   /** The pipeline recalculating this module of this unit and year, if any. */
   function activityOf(unitId: number, year: number, module: string): ModuleActivity | null {
     for (const a of Object.values(activity.value)) {
@@ -138,5 +155,5 @@ export const useEventsStore = defineStore('events', () => {
 
   const active = computed(() => Object.keys(activity.value).length > 0);
 
-  return { activity, connected, active, start, stop, onSettled, activityOf, applyModuleEvent, applySnapshot };
+  return { activity, connected, active, start, stop, onSettled, onJob, activityOf, applyModuleEvent, applySnapshot };
 });
