@@ -2,6 +2,8 @@
 import { createI18n } from 'vue-i18n';
 import en from './en';
 import fr from './fr';
+import backofficeEn from './backoffice.en';
+import backofficeFr from './backoffice.fr';
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -17,7 +19,8 @@ export const i18n = createI18n({
   legacy: false,
   locale: initialLocale(),
   fallbackLocale: 'en',
-  messages: { en, fr },
+  // The back-office messages live in their own files, under `backoffice`.
+  messages: { en: { ...en, backoffice: backofficeEn }, fr: { ...fr, backoffice: backofficeFr } },
   missingWarn: false,
   fallbackWarn: false,
 });

@@ -4,6 +4,7 @@
 import { createRouter, createWebHistory, type RouteLocationNormalized, type RouteRecordRaw } from 'vue-router';
 import { useAuthStore } from '../stores/auth';
 import { useWorkspaceStore } from '../stores/workspace';
+import { backofficeRoute, routeAllowed } from './backoffice';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -38,6 +39,7 @@ const routes: RouteRecordRaw[] = [
       { path: `${UNIT}/results`, component: () => import('../pages/ResultsPage.vue') },
       { path: `${UNIT}/:module([\\w-]+)`, component: () => import('../pages/ModulePage.vue') },
       { path: 'forbidden', component: () => import('../pages/ForbiddenPage.vue') },
+      backofficeRoute,
     ],
   },
   { path: '/:pathMatch(.*)*', component: () => import('../pages/NotFoundPage.vue'), meta: { public: true } },
@@ -56,6 +58,8 @@ router.beforeEach(async (to) => {
   const auth = useAuthStore();
   await auth.load();
   if (!auth.isAuthenticated) return { path: '/login', query: { redirect: to.fullPath } };
+  // Pages that declare a permission (meta.permission, the back office) need it.
+  if (!routeAllowed(to, auth.permissions)) return { path: '/forbidden' };
   followWorkspace(to);
   return true;
 });

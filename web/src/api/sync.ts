@@ -1,0 +1,101 @@
+// Typed calls to the Path 2 routes (DESIGN §8): CSV and factor uploads, unit sync, factors, the
+// job console and job recovery. Uploads send the file itself as a `text/csv` body and report
+// their progress through axios' onUploadProgress.
+import type { JobList, JobStarted, JobState, JobView, ModuleType } from '@carbon/shared';
+import { api } from './client';
+
+export type IngestMode = 'append' | 'replace';
+
+export interface UploadProgress {
+  loaded: number;
+  total: number | undefined;
+}
+
+export interface DispatchTarget {
+  module: ModuleType;
+  type: string;
+  year: number;
+  /** null: every unit, the file names each row's unit. */
+  unitId: number | null;
+  mode: IngestMode;
+}
+
+export interface FactorView {
+  id: number;
+  data_entry_type: string;
+  year: number;
+  classification: Record<string, string>;
+  values: Record<string, number>;
+  source: string;
+  last_seen_job_id: number | null;
+  in_latest_upload: boolean;
+  updated_at: string;
+}
+
+export interface FactorList {
+  year: number;
+  /** Per data entry type: the latest successful factor upload (null: none yet). */
+  latest_upload_job_id: Record<string, number | null>;
+  items: FactorView[];
+}
+
+export interface JobFilters {
+  state?: JobState;
+  job_type?: string;
+  year?: number;
+  pipeline_id?: string;
+  unit_id?: number;
+  page: number;
+  limit: number;
+  order?: 'asc' | 'desc';
+}
+
+export interface Recovered {
+  job: JobView;
+  recovered_because: string;
+}
+
+function sendCsv(url: string, params: Record<string, string | number>, file: Blob, onProgress?: (p: UploadProgress) => void): Promise<JobStarted> {
+  return api
+    .post<JobStarted>(url, file, {
+      params,
+      headers: { 'Content-Type': 'text/csv' },
+      onUploadProgress: (e) => onProgress?.({ loaded: e.loaded, total: e.total }),
+    })
+    .then((r) => r.data);
+}
+
+/** Endpoint 4: an entry CSV for one unit, or for every unit (a unit column in the file). */
+export function dispatchCsv(target: DispatchTarget, file: Blob, onProgress?: (p: UploadProgress) => void): Promise<JobStarted> {
+  const params: Record<string, string | number> = { module: target.module, type: target.type, year: target.year, mode: target.mode };
+  if (target.unitId !== null) params.unit_id = target.unitId;
+  return sendCsv('/sync/dispatch', params, file, onProgress);
+}
+
+/** Endpoint 5: a factor CSV of one data entry type and year. */
+export function uploadFactors(module: ModuleType, type: string, year: number, file: Blob, onProgress?: (p: UploadProgress) => void): Promise<JobStarted> {
+  return sendCsv(`/sync/factors/${module}/${type}`, { year }, file, onProgress);
+}
+
+export async function fetchFactors(module: ModuleType, type: string, year: number): Promise<FactorList> {
+  return (await api.get<FactorList>('/factors', { params: { module, type, year } })).data;
+}
+
+/** Endpoint 6: a tracked unit sync (a real job id). */
+export async function startUnitSync(year: number): Promise<JobStarted> {
+  return (await api.post<JobStarted>('/sync/units', { year })).data;
+}
+
+export async function listJobs(filters: JobFilters): Promise<JobList> {
+  const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '' && v !== null));
+  return (await api.get<JobList>('/sync/jobs', { params })).data;
+}
+
+export async function fetchJob(id: number): Promise<JobView> {
+  return (await api.get<JobView>(`/sync/jobs/${id}`)).data;
+}
+
+/** Endpoint 8: 409 (with the server's reason in `detail`) when the job is not stale. */
+export async function recoverJob(id: number): Promise<Recovered> {
+  return (await api.post<Recovered>(`/sync/jobs/${id}/recover`)).data;
+}

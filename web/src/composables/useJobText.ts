@@ -1,0 +1,84 @@
+// Words for jobs, through vue-i18n: job types, states and results, progress phases, what a job
+// did (counts from its progress or report), durations and timestamps.
+import { useI18n } from 'vue-i18n';
+import { ENTRY_TYPES, MODULES, isModuleType, type JobView } from '@carbon/shared';
+import { formatNumber } from '../utils/format';
+import { useRegistryText } from './useRegistryText';
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+
+export function useJobText() {
+  const { t, te, locale } = useI18n();
+  const text = useRegistryText();
+  const n = (v: number) => formatNumber(v, locale.value);
+  const known = (key: string, fallback: string) => (te(key) || te(key, 'en') ? t(key) : fallback);
+
+  const jobType = (type: string) => known(`backoffice.jobType.${type}`, type);
+  const progressPhase = (phase: string) => known(`backoffice.progressPhase.${phase}`, phase);
+
+  /** "Professional travel · Plane trip", or the module alone, or nothing (unit sync). */
+  function subject(job: Pick<JobView, 'module_type' | 'data_entry_type'>): string {
+    const entry = job.data_entry_type ? ENTRY_TYPES[job.data_entry_type] : undefined;
+    const module = job.module_type && isModuleType(job.module_type) ? MODULES[job.module_type] : undefined;
+    return [module && text.moduleTitle(module), entry && text.typeLabel(entry)].filter(Boolean).join(' · ');
+  }
+
+  /** What the job has done so far, or did: counts from its progress or its report. */
+  function counts(job: JobView): string {
+    const r = obj(job.report);
+    const p = job.progress ?? {};
+    if (job.state === 'FINISHED' && job.report) {
+      switch (job.job_type) {
+        case 'csv_ingest':
+        case 'api_ingest':
+          return t('backoffice.counts.ingested', { rows: n(num(r.rows) ?? 0), stored: n(num(r.stored) ?? 0), skipped: n(num(r.skipped) ?? 0) });
+        case 'factor_ingest':
+          return num(r.inserted) === undefined
+            ? t('backoffice.counts.ingested', { rows: n(num(r.rows) ?? 0), stored: n(num(r.stored) ?? 0), skipped: n(num(r.skipped) ?? 0) })
+            : t('backoffice.counts.factors', { stored: n(num(r.stored) ?? 0), inserted: n(num(r.inserted) ?? 0), changed: n(num(r.changed) ?? 0), skipped: n(num(r.skipped) ?? 0) });
+        case 'emission_recalc':
+        case 'module_emission_recalc':
+          return t('backoffice.counts.computed', { entries: n(num(r.entries) ?? 0), withoutFactor: n(num(r.without_factor) ?? 0) });
+        case 'aggregation':
+          return t('backoffice.counts.aggregated', { modules: n(num(r.modules) ?? 0) });
+        case 'unit_sync': {
+          const units = obj(r.units);
+          return t('backoffice.counts.unitSync', { units: n(num(units.listed) ?? 0), created: n(num(units.created) ?? 0), reports: n(num(r.reports_created) ?? 0) });
+        }
+      }
+    }
+    if (job.state === 'NOT_STARTED') return job.attempts > 0 ? t('backoffice.counts.retrying', { attempt: job.attempts + 1 }) : t('backoffice.counts.waiting');
+    const phase = p.phase ? progressPhase(p.phase) : '';
+    if (p.done === undefined || p.total === undefined) return phase;
+    if (job.job_type === 'csv_ingest' || job.job_type === 'unit_sync') {
+      const pct = p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : 0;
+      return t('backoffice.counts.percent', { phase, pct });
+    }
+    return t('backoffice.counts.doneOf', { phase, done: n(p.done), total: n(p.total) });
+  }
+
+  /** 0–1 for a progress bar, or undefined when the job does not say. */
+  function fraction(job: JobView): number | undefined {
+    if (job.state === 'FINISHED') return 1;
+    const { done, total } = job.progress ?? {};
+    if (done === undefined || total === undefined) return undefined;
+    return total > 0 ? Math.min(1, done / total) : 0;
+  }
+
+  function duration(ms: number | null): string {
+    if (ms === null || !Number.isFinite(ms)) return '';
+    if (ms < 1000) return t('backoffice.duration.ms', { n: Math.round(ms) });
+    const s = ms / 1000;
+    if (s < 60) return t('backoffice.duration.s', { n: formatNumber(s, locale.value, 1) });
+    const m = Math.floor(s / 60);
+    return t('backoffice.duration.min', { m, s: Math.round(s - m * 60) });
+  }
+
+  const time = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(locale.value, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso)) : '';
+
+  const state = (job: Pick<JobView, 'state' | 'result'>) => (job.state === 'FINISHED' && job.result ? t(`backoffice.result.${job.result}`) : t(`backoffice.state.${job.state}`));
+
+  return { jobType, progressPhase, subject, counts, fraction, duration, time, state };
+}

@@ -1,0 +1,72 @@
+// The back-office area (/backoffice/{uploads,factors,units,jobs}). Each page states the
+// permission it needs in `meta.permission`; the router guard and the back-office menu both read
+// it, so a page is offered exactly when its address would open. Paths match
+// shared/src/routes.ts (SPA_PATH_PATTERNS).
+import type { RouteLocationNormalized, RouteRecordRaw } from 'vue-router';
+import { canBackoffice, type BackofficeArea, type PermissionMap } from '@carbon/shared';
+import { useAuthStore } from '../stores/auth';
+
+export interface RoutePermission {
+  area: BackofficeArea;
+  action: 'view' | 'edit';
+}
+
+declare module 'vue-router' {
+  interface RouteMeta {
+    /** Back-office permission the page needs; without it the guard sends to /forbidden. */
+    permission?: RoutePermission;
+    /** Menu entry of a back-office page: i18n key of its label, and its icon. */
+    menu?: { label: string; icon: string };
+  }
+}
+
+export const allows = (map: PermissionMap, p: RoutePermission | undefined): boolean => !p || canBackoffice(map, p.area, p.action);
+
+const pages: RouteRecordRaw[] = [
+  {
+    // Uploads start pipelines the operator then follows, in the job console's terms.
+    path: 'uploads',
+    name: 'backoffice-uploads',
+    component: () => import('../pages/backoffice/UploadsPage.vue'),
+    meta: { permission: { area: 'jobs', action: 'view' }, menu: { label: 'backoffice.nav.uploads', icon: 'upload_file' } },
+  },
+  {
+    path: 'factors',
+    name: 'backoffice-factors',
+    component: () => import('../pages/backoffice/FactorsPage.vue'),
+    meta: { permission: { area: 'factors', action: 'view' }, menu: { label: 'backoffice.nav.factors', icon: 'tune' } },
+  },
+  {
+    path: 'units',
+    name: 'backoffice-units',
+    component: () => import('../pages/backoffice/UnitsPage.vue'),
+    meta: { permission: { area: 'units', action: 'view' }, menu: { label: 'backoffice.nav.units', icon: 'account_tree' } },
+  },
+  {
+    path: 'jobs',
+    name: 'backoffice-jobs',
+    component: () => import('../pages/backoffice/JobsPage.vue'),
+    meta: { permission: { area: 'jobs', action: 'view' }, menu: { label: 'backoffice.nav.jobs', icon: 'list_alt' } },
+  },
+];
+
+/** The back-office pages as menu entries, in menu order. */
+export const backofficePages = pages.map((r) => ({ name: String(r.name), path: `/backoffice/${r.path}`, permission: r.meta!.permission!, menu: r.meta!.menu! }));
+
+/** /backoffice itself opens the first page the user may see. */
+export function firstAllowedPage(map: PermissionMap): string | null {
+  return backofficePages.find((p) => allows(map, p.permission))?.path ?? null;
+}
+
+export const backofficeRoute: RouteRecordRaw = {
+  path: 'backoffice',
+  component: () => import('../pages/backoffice/BackofficePage.vue'),
+  children: [
+    // Runs after the global guard has loaded the session.
+    { path: '', component: () => import('../pages/ForbiddenPage.vue'), beforeEnter: () => firstAllowedPage(useAuthStore().permissions) ?? '/forbidden' },
+    ...pages,
+  ],
+};
+
+/** The guard's check: the permission of every matched record. */
+export const routeAllowed = (to: RouteLocationNormalized, map: PermissionMap): boolean => to.matched.every((r) => allows(map, r.meta.permission));
