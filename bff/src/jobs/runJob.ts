@@ -99,6 +99,9 @@ export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
     if (!job || job.state !== 'NOT_STARTED') return 'not_runnable';
     if (claim.status === 'blocked') {
       d.blocked(job);
+      // The blocking job may have ended while this read was on its way, before the wait was
+      // registered: look once more, so the wake-up is not left to the poller.
+      if (!(await progressDb.query(prepared('runningOfCombination', [id]))).rowCount) d.combinationFree(job);
       return 'blocked';
     }
     if (job.due && !d.registry.get(job.job_type)) {

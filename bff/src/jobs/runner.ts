@@ -78,6 +78,9 @@ export class JobRunner {
   private readonly opts: RunnerOptions;
   private readonly queue: Queued[] = [];
   private readonly inFlight = new Map<number, Promise<RunOutcome>>();
+  /** Fired again while queued or running here: run once more when the current run ends (the
+   * reason for the firing may postdate what the current run saw). */
+  private readonly again = new Set<number>();
   private readonly attempts = new Map<number, AbortController>();
   private readonly waiters = new Map<string, Set<number>>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -149,14 +152,16 @@ export class JobRunner {
   }
 
   /** run_job through this instance's queue; resolves when the attempt is over. A job already
-   * queued or running here is not queued twice. */
+   * queued or running here is not queued twice, but runs once more after. */
   runJob(id: number): Promise<RunOutcome> {
     const existing = this.inFlight.get(id);
-    if (existing) return existing;
+    if (existing) {
+      this.again.add(id);
+      return existing;
+    }
     if (this.stopping) return Promise.resolve('stopped');
     const done = new Promise<RunOutcome>((resolve) => this.queue.push({ id, resolve }));
     this.inFlight.set(id, done);
-    void done.then(() => this.inFlight.delete(id));
     this.drain();
     return done;
   }
@@ -227,7 +232,9 @@ export class JobRunner {
         })
         .then((outcome) => {
           this.running--;
+          this.inFlight.delete(id);
           resolve(outcome);
+          if (this.again.delete(id) && outcome !== 'finished' && outcome !== 'failed') this.fire(id);
           this.drain();
           if (this.backlog() === 0) this.idle.splice(0).forEach((fn) => fn());
         });
@@ -243,7 +250,10 @@ export class JobRunner {
     await within(this.poller?.stop(), 5_000);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    for (const q of this.queue.splice(0)) q.resolve('stopped');
+    for (const q of this.queue.splice(0)) {
+      this.inFlight.delete(q.id);
+      q.resolve('stopped');
+    }
     await within(this.whenIdle(), this.opts.shutdownGraceMs ?? 10_000);
     try {
       if (this.running > 0) {
