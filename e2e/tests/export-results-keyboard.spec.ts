@@ -2,13 +2,13 @@
 // neutralising cells a spreadsheet would run, and the results page (totals, charts, tables).
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../support/auth';
+import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
 import { entryDialog, figureOf, textboxOf } from '../support/ui';
 
 test('a member can be added with the keyboard alone, and the export neutralises formula-like cells', async ({ page }) => {
   const unit = await unitIdOf('OCEAN-LAB');
-  await loginAs(page, 'dan', `/u/${unit}/2024/headcount`);
+  await openAs(page, 'dan', `/u/${unit}/2024/headcount`);
   const personNumber = String(600_000 + Math.floor(Math.random() * 99_999));
   const name = `=HYPERLINK("http://example.org","x") ${personNumber}`;
 
@@ -45,7 +45,7 @@ test('a member can be added with the keyboard alone, and the export neutralises 
 
 test('the results page shows the report total, per FTE, and both charts with their figures', async ({ page }) => {
   const unit = await unitIdOf('OCEAN-LAB');
-  await loginAs(page, 'dan', `/u/${unit}/2025`);
+  await openAs(page, 'dan', `/u/${unit}/2025`);
   const reportTotal = await figureOf(page.getByTestId('report-total'));
   await page.getByTestId('nav-results').click();
   await expect(page).toHaveURL(new RegExp(`/u/${unit}/2025/results$`));

@@ -1,7 +1,7 @@
 // Acceptance: empty required fields, out-of-range numbers and unknown airports show messages on
 // their fields, and nothing is saved.
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../support/auth';
+import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
 import { comboboxOf, entryDialog, fieldBox, numberOf, pick, textboxOf } from '../support/ui';
 
@@ -13,7 +13,7 @@ async function total(page: Page, path: string): Promise<number> {
 
 test('the plane form shows field messages for empty, out-of-range and unknown values and saves nothing', async ({ page }) => {
   const unit = await unitIdOf('OCEAN-LAB');
-  await loginAs(page, 'dan', `/u/${unit}/2025/professional-travel`);
+  await openAs(page, 'dan', `/u/${unit}/2025/professional-travel`);
   const before = await total(page, `/modules/${unit}/2025/professional-travel/plane`);
   const dialog = entryDialog(page);
 
@@ -52,7 +52,7 @@ test('the plane form shows field messages for empty, out-of-range and unknown va
 
 test('the headcount form refuses an FTE above 1 and a malformed person number, and saves nothing', async ({ page }) => {
   const unit = await unitIdOf('OCEAN-LAB');
-  await loginAs(page, 'dan', `/u/${unit}/2025/headcount`);
+  await openAs(page, 'dan', `/u/${unit}/2025/headcount`);
   const before = await total(page, `/modules/${unit}/2025/headcount/member`);
   const dialog = entryDialog(page);
 

@@ -2,7 +2,7 @@
 // "Recalculating…" and then the new totals, without a reload. The page learns both from the
 // one EventSource of its tab.
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../support/auth';
+import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
 import { expectNoReload, figureOf, markNoReload } from '../support/ui';
 
@@ -16,7 +16,7 @@ function travelCsv(): string {
 
 test('an operator CSV upload shows "Recalculating…" on the open module page, then the new totals', async ({ page, browser }) => {
   const unit = await unitIdOf('CLIMATE-LAB');
-  await loginAs(page, 'alice', `/u/${unit}/2024/professional-travel`);
+  await openAs(page, 'alice', `/u/${unit}/2024/professional-travel`);
   await markNoReload(page);
   const before = await figureOf(page.getByTestId('module-total'));
   const tab = page.getByRole('tab', { name: /Plane trip/ });
@@ -36,7 +36,7 @@ test('an operator CSV upload shows "Recalculating…" on the open module page, t
   // The operator uploads from their own browser session (same-origin headers as the SPA sends).
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
-  await loginAs(operator, 'olga', '/workspace');
+  await openAs(operator, 'olga', '/workspace');
   const answer = await operator.evaluate(
     async ({ url, body }) => {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/csv' }, body });

@@ -1,13 +1,13 @@
 // Acceptance: a standard user sees and edits only their own trips; validated modules are
 // read-only (for the principal until they reopen, and for the unit's standard users).
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../support/auth';
+import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
 import { comboboxOf, entryDialog, numberOf, pick } from '../support/ui';
 
 test('a standard user sees, adds and edits only their own trips', async ({ page }) => {
   const unit = await unitIdOf('CLIMATE-LAB');
-  await loginAs(page, 'bob', `/u/${unit}/2025/professional-travel`);
+  await openAs(page, 'bob', `/u/${unit}/2025/professional-travel`);
   await expect(page.getByTestId('own-only-note')).toBeVisible();
   // No module totals for users who see only their own rows.
   await expect(page.getByTestId('module-totals')).toHaveCount(0);
@@ -57,7 +57,7 @@ test('a standard user sees, adds and edits only their own trips', async ({ page 
 test('a validated module is read-only until its principal reopens it', async ({ page, browser }) => {
   const unit = await unitIdOf('OCEAN-LAB');
   const path = `/u/${unit}/2024/professional-travel`;
-  await loginAs(page, 'dan', path);
+  await openAs(page, 'dan', path);
   await expect(page.getByTestId('add-plane')).toBeVisible();
 
   await page.getByTestId('module-validate').click();
@@ -72,7 +72,7 @@ test('a validated module is read-only until its principal reopens it', async ({ 
   // A standard user of the unit sees it read-only too, without the reopen button.
   const carolContext = await browser.newContext();
   const carol = await carolContext.newPage();
-  await loginAs(carol, 'carol', path);
+  await openAs(carol, 'carol', path);
   await expect(carol.getByTestId('validated-banner')).toBeVisible();
   await expect(carol.getByTestId('add-plane')).toHaveCount(0);
   await expect(carol.getByTestId('row-edit')).toHaveCount(0);

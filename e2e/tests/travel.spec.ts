@@ -2,7 +2,7 @@
 // selector by typing part of the name; the table shows the trip with the member's name and a
 // non-zero kg; the module and report totals update without a reload.
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../support/auth';
+import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
 import { comboboxOf, entryDialog, expectNoReload, figure, figureOf, markNoReload, numberOf, pick, textboxOf } from '../support/ui';
 
@@ -11,7 +11,7 @@ test('a principal adds a member, then a plane trip for them; totals update witho
   const personNumber = String(700_000 + Math.floor(Math.random() * 200_000));
   const name = `Zoé Testeur ${personNumber}`;
 
-  await loginAs(page, 'alice', `/u/${unit}/2025/headcount`);
+  await openAs(page, 'alice', `/u/${unit}/2025/headcount`);
   await markNoReload(page);
   await expect(page.getByTestId('current-workspace')).toContainText('Climate Dynamics Lab · 2025');
 

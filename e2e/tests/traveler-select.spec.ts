@@ -2,7 +2,7 @@
 // no members, and the create-headcount message where the headcount module does not exist; in
 // English and in French. The two reports are arranged in SQL (a year no other test uses).
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../support/auth';
+import { openAs } from '../support/session';
 import { ensureReport, unitIdOf } from '../support/db';
 import { entryDialog } from '../support/ui';
 
@@ -30,7 +30,7 @@ test.beforeAll(async () => {
 
 test('an empty headcount shows the warning banner in the traveler selector, in English and French', async ({ page }) => {
   const unit = await unitIdOf('CLIMATE-LAB');
-  await loginAs(page, 'alice', `/u/${unit}/${EMPTY_HEADCOUNT_YEAR}/professional-travel`);
+  await openAs(page, 'alice', `/u/${unit}/${EMPTY_HEADCOUNT_YEAR}/professional-travel`);
   const dialog = entryDialog(page);
 
   await page.getByTestId('add-plane').click();
@@ -48,7 +48,7 @@ test('an empty headcount shows the warning banner in the traveler selector, in E
 
 test('a missing headcount module shows the create-headcount message, in English and French', async ({ page }) => {
   const unit = await unitIdOf('CLIMATE-LAB');
-  await loginAs(page, 'alice', `/u/${unit}/${NO_HEADCOUNT_YEAR}/professional-travel`);
+  await openAs(page, 'alice', `/u/${unit}/${NO_HEADCOUNT_YEAR}/professional-travel`);
   const dialog = entryDialog(page);
 
   await page.getByTestId('add-plane').click();
