@@ -17,20 +17,22 @@ export function usePipeline() {
   const events = useEventsStore();
   const pipelineId = ref<string | null>(null);
   const jobs = shallowRef<JobView[]>([]);
+  /** The jobs as last read: an event may say FINISHED before the job it chains is known. */
+  const lastRead = shallowRef<JobView[]>([]);
   const loadError = ref('');
-  const ended = computed(() => pipelineEnded(jobs.value));
+  const ended = computed(() => pipelineEnded(lastRead.value));
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> | null = null;
   let again = false;
 
   async function read(id: string): Promise<JobView[]> {
-    const all = (await listJobs({ pipeline_id: id, page: 1, limit: 500, order: 'asc' })).items;
+    const all = [...(await listJobs({ pipeline_id: id, page: 1, limit: 500, order: 'asc' })).items];
     // Chained jobs outside the pipeline (an aggregation shared with another pipeline).
     for (let depth = 0; depth < 5; depth++) {
       const ids = new Set(all.map((j) => j.id));
       const missing = [...new Set(all.map((j) => j.next_job).filter((n): n is number => n !== null && !ids.has(n)))];
       if (!missing.length) break;
-      all.push(...(await Promise.all(missing.map(fetchJob))));
+      all.push(...(await Promise.all(missing.map((id) => fetchJob(id)))));
     }
     return all.sort((a, b) => a.id - b.id);
   }
@@ -48,6 +50,7 @@ export function usePipeline() {
         const list = await read(id);
         if (id === pipelineId.value) {
           jobs.value = list;
+          lastRead.value = list;
           loadError.value = '';
         }
       } catch (err) {
@@ -94,6 +97,7 @@ export function usePipeline() {
   function follow(id: string): Promise<void> {
     pipelineId.value = id;
     jobs.value = [];
+    lastRead.value = [];
     loadError.value = '';
     return refresh();
   }
@@ -102,6 +106,7 @@ export function usePipeline() {
     clearTimeout(timer);
     pipelineId.value = null;
     jobs.value = [];
+    lastRead.value = [];
     loadError.value = '';
   }
 

@@ -64,10 +64,9 @@ export function pipelineEnded(jobs: readonly JobView[]): boolean {
 /**
  * The phases to show, in order. A phase without jobs waits while the pipeline goes on, and is
  * skipped once an earlier phase failed or the pipeline ended without it (a factor file that
- * changed nothing needs no recalculation).
+ * changed nothing needs no recalculation). `ended` as known from the last full read of the jobs.
  */
-export function pipelinePhases(jobs: readonly JobView[], keys: readonly PhaseKey[]): Phase[] {
-  const ended = pipelineEnded(jobs);
+export function pipelinePhases(jobs: readonly JobView[], keys: readonly PhaseKey[], ended = pipelineEnded(jobs)): Phase[] {
   let failedBefore = false;
   return keys.map((key) => {
     const own = jobs.filter((j) => PHASE_OF_TYPE[j.job_type] === key).sort((a, b) => a.id - b.id);

@@ -1,0 +1,52 @@
+// Mounts a back-office component as the app runs it: Quasar (Notify, Dialog), vue-i18n with the
+// back-office messages merged in as in src/i18n/index.ts, Pinia. Also a stand-in EventSource
+// so that the events store's one stream can be driven from a test.
+import { mount, type ComponentMountingOptions } from '@vue/test-utils';
+import { Quasar, Notify, Dialog } from 'quasar';
+import { createI18n } from 'vue-i18n';
+import { createPinia, setActivePinia } from 'pinia';
+import type { Component } from 'vue';
+import en from '../../src/i18n/en';
+import fr from '../../src/i18n/fr';
+import backofficeEn from '../../src/i18n/backoffice.en';
+import backofficeFr from '../../src/i18n/backoffice.fr';
+
+export function mountBackoffice<C extends Component>(component: C, options: ComponentMountingOptions<C> = {}, locale: 'en' | 'fr' = 'en') {
+  const messages = { en: { ...en, backoffice: backofficeEn }, fr: { ...fr, backoffice: backofficeFr } };
+  const i18n = createI18n({ legacy: false, locale, fallbackLocale: 'en', messages, missingWarn: false, fallbackWarn: false });
+  const pinia = createPinia();
+  setActivePinia(pinia);
+  return mount(component, {
+    ...options,
+    global: { ...options.global, plugins: [[Quasar, { plugins: { Notify, Dialog } }], i18n, pinia] },
+  } as ComponentMountingOptions<C>);
+}
+
+export class StreamStandIn {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: StreamStandIn[] = [];
+  readyState = StreamStandIn.CONNECTING;
+  private readonly listeners = new Map<string, ((ev: Event) => void)[]>();
+  constructor(readonly url: string) {
+    StreamStandIn.instances.push(this);
+  }
+  addEventListener(type: string, fn: (ev: Event) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close(): void {
+    this.readyState = StreamStandIn.CLOSED;
+  }
+  emit(type: string, data?: unknown): void {
+    const ev = data === undefined ? new Event(type) : new MessageEvent(type, { data: JSON.stringify(data) });
+    for (const fn of this.listeners.get(type) ?? []) fn(ev);
+  }
+}
+
+/** Lets pending promises settle, timers of `ms` fire, and Vue re-render. */
+export async function settle(ms = 0): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  if (ms) await new Promise((r) => setTimeout(r, ms));
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
