@@ -119,7 +119,7 @@ describe('UploadRunner', () => {
     expect(phaseStatus(w, 'aggregation')).toBe('success');
     expect(q(w, 'pipeline-progress').attributes('data-ended')).toBe('true');
     expect(q(w, 'pipeline-outcome').attributes('data-outcome')).toBe('warning');
-    expect(q(w, 'pipeline-outcome').text()).toContain('2 row(s) were skipped');
+    expect(q(w, 'pipeline-outcome').text()).toContain('2 rows were skipped');
     expect(w.emitted('ended')).toHaveLength(1);
 
     // The row report: exactly the skipped rows, filterable.

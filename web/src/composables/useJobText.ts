@@ -24,6 +24,9 @@ export function useJobText() {
     return [module && text.moduleTitle(module), entry && text.typeLabel(entry)].filter(Boolean).join(' · ');
   }
 
+  const ingested = (r: Record<string, unknown>) =>
+    t('backoffice.counts.ingested', { rows: n(num(r.rows) ?? 0), stored: n(num(r.stored) ?? 0), skipped: n(num(r.skipped) ?? 0) }, num(r.rows) ?? 0);
+
   /** What the job has done so far, or did: counts from its progress or its report. */
   function counts(job: JobView): string {
     const r = obj(job.report);
@@ -32,16 +35,16 @@ export function useJobText() {
       switch (job.job_type) {
         case 'csv_ingest':
         case 'api_ingest':
-          return t('backoffice.counts.ingested', { rows: n(num(r.rows) ?? 0), stored: n(num(r.stored) ?? 0), skipped: n(num(r.skipped) ?? 0) });
+          return ingested(r);
         case 'factor_ingest':
           return num(r.inserted) === undefined
-            ? t('backoffice.counts.ingested', { rows: n(num(r.rows) ?? 0), stored: n(num(r.stored) ?? 0), skipped: n(num(r.skipped) ?? 0) })
+            ? ingested(r)
             : t('backoffice.counts.factors', { stored: n(num(r.stored) ?? 0), inserted: n(num(r.inserted) ?? 0), changed: n(num(r.changed) ?? 0), skipped: n(num(r.skipped) ?? 0) });
         case 'emission_recalc':
         case 'module_emission_recalc':
-          return t('backoffice.counts.computed', { entries: n(num(r.entries) ?? 0), withoutFactor: n(num(r.without_factor) ?? 0) });
+          return t('backoffice.counts.computed', { entries: n(num(r.entries) ?? 0), withoutFactor: n(num(r.without_factor) ?? 0) }, num(r.entries) ?? 0);
         case 'aggregation':
-          return t('backoffice.counts.aggregated', { modules: n(num(r.modules) ?? 0) });
+          return t('backoffice.counts.aggregated', { modules: n(num(r.modules) ?? 0) }, num(r.modules) ?? 0);
         case 'unit_sync': {
           const units = obj(r.units);
           return t('backoffice.counts.unitSync', { units: n(num(units.listed) ?? 0), created: n(num(units.created) ?? 0), reports: n(num(r.reports_created) ?? 0) });

@@ -38,10 +38,10 @@ export default {
     reports: 'reports',
   },
   counts: {
-    ingested: '{rows} rows: {stored} imported, {skipped} skipped',
+    ingested: '{rows} rows: {stored} imported, {skipped} skipped | {rows} row: {stored} imported, {skipped} skipped | {rows} rows: {stored} imported, {skipped} skipped',
     factors: '{stored} factors ({inserted} new, {changed} changed), {skipped} rows skipped',
-    computed: '{entries} entries computed, {withoutFactor} without a factor',
-    aggregated: 'totals of {modules} module(s) updated',
+    computed: 'no entry to compute | {entries} entry computed, {withoutFactor} without a factor | {entries} entries computed, {withoutFactor} without a factor',
+    aggregated: 'no module to update | totals of {modules} module updated | totals of {modules} modules updated',
     unitSync: '{units} units ({created} new), {reports} new reports',
     retrying: 'waiting to retry (attempt {attempt})',
     waiting: 'waiting',
@@ -101,7 +101,8 @@ export default {
     outcome: {
       success: 'Done: the file was imported and the totals are up to date.',
       warning: 'Done, with warnings: see the details below.',
-      skipped: 'Done: {skipped} row(s) were skipped, see the row report below. The other rows were imported and the totals are up to date.',
+      skipped:
+        'Done: {skipped} row was skipped, see the row report below. The other rows were imported and the totals are up to date. | Done: {skipped} rows were skipped, see the row report below. The other rows were imported and the totals are up to date.',
       failed: 'Nothing was changed: {message}',
     },
   },

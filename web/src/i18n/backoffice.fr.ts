@@ -38,10 +38,10 @@ const backofficeFr: typeof backofficeEn = {
     reports: 'bilans',
   },
   counts: {
-    ingested: '{rows} lignes : {stored} importées, {skipped} ignorées',
+    ingested: '{rows} ligne : {stored} importée, {skipped} ignorée | {rows} ligne : {stored} importée, {skipped} ignorée | {rows} lignes : {stored} importées, {skipped} ignorées',
     factors: '{stored} facteurs ({inserted} nouveaux, {changed} modifiés), {skipped} lignes ignorées',
-    computed: '{entries} saisies calculées, {withoutFactor} sans facteur',
-    aggregated: 'totaux de {modules} module(s) mis à jour',
+    computed: 'aucune saisie à calculer | {entries} saisie calculée, {withoutFactor} sans facteur | {entries} saisies calculées, {withoutFactor} sans facteur',
+    aggregated: 'aucun module à mettre à jour | totaux de {modules} module mis à jour | totaux de {modules} modules mis à jour',
     unitSync: '{units} unités ({created} nouvelles), {reports} nouveaux bilans',
     retrying: 'en attente d’une nouvelle tentative (tentative {attempt})',
     waiting: 'en attente',
@@ -101,7 +101,8 @@ const backofficeFr: typeof backofficeEn = {
     outcome: {
       success: 'Terminé : le fichier a été importé et les totaux sont à jour.',
       warning: 'Terminé, avec des avertissements : voir le détail ci-dessous.',
-      skipped: 'Terminé : {skipped} ligne(s) ont été ignorées, voir le rapport par ligne ci-dessous. Les autres lignes ont été importées et les totaux sont à jour.',
+      skipped:
+        'Terminé : {skipped} ligne a été ignorée, voir le rapport par ligne ci-dessous. Les autres lignes ont été importées et les totaux sont à jour. | Terminé : {skipped} lignes ont été ignorées, voir le rapport par ligne ci-dessous. Les autres lignes ont été importées et les totaux sont à jour.',
       failed: 'Rien n’a été modifié : {message}',
     },
   },
