@@ -37,13 +37,22 @@ function ensureChromium() {
 
 let passed = 0;
 let failed = 0;
-function count(file, pick) {
+/** Adds a runner's counts from its JSON report; a report showing failures (or none at all)
+ * fails the run even when the runner's exit code did not say so. */
+function count(label, file, pick) {
+  let p = 0;
+  let f = 1;
   try {
-    const [p, f] = pick(JSON.parse(fs.readFileSync(file, 'utf8')));
-    passed += p;
-    failed += f;
+    [p, f] = pick(JSON.parse(fs.readFileSync(file, 'utf8')));
   } catch {
-    // a step that failed before writing its report has already stopped the run
+    console.error(`✖ ${label}: no readable report at ${file}`);
+  }
+  passed += p;
+  failed += f;
+  if (f > 0 || p === 0) {
+    console.error(`\n✖ ${label}: ${f} failed, ${p} passed`);
+    console.log(`test: ${passed} passed, ${Math.max(1, failed)} failed`);
+    process.exit(1);
   }
 }
 
@@ -52,9 +61,9 @@ run('typecheck', 'npx', ['vue-tsc', '-b']);
 run('lint', 'npx', ['eslint', '.']);
 const vitestJson = path.join(resultsDir, 'vitest.json');
 run('unit, component and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-count(vitestJson, (j) => [j.numPassedTests, j.numFailedTests]);
+count('vitest', vitestJson, (j) => [j.numPassedTests, j.success ? j.numFailedTests : Math.max(1, j.numFailedTests)]);
 run('build the web app', 'npm', ['run', 'build']);
 const pwJson = path.join(resultsDir, 'playwright.json');
 run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
-count(pwJson, (j) => [j.stats.expected, j.stats.unexpected]);
+count('playwright', pwJson, (j) => [j.stats.expected, j.stats.unexpected]);
 console.log(`\ntest: ${passed} passed, ${failed} failed`);

