@@ -114,7 +114,7 @@ export default {
   uploads: {
     title: 'Upload a CSV file',
     intro: 'Import entries for one unit, or for every unit at once with a file that names each row’s unit. The import, the emission calculation and the totals follow live.',
-    toJobs: 'Open the job console',
+    toJobs: 'See this pipeline in the job console',
   },
   factors: {
     title: 'Emission factors',

@@ -114,7 +114,7 @@ const backofficeFr: typeof backofficeEn = {
   uploads: {
     title: 'Importer un fichier CSV',
     intro: 'Importez des saisies pour une unité, ou pour toutes les unités à la fois avec un fichier qui indique l’unité de chaque ligne. L’import, le calcul des émissions et les totaux se suivent en direct.',
-    toJobs: 'Ouvrir la console des tâches',
+    toJobs: 'Voir ce pipeline dans la console des tâches',
   },
   factors: {
     title: 'Facteurs d’émission',
