@@ -53,9 +53,18 @@ function followWorkspace(to: RouteLocationNormalized): void {
   if (typeof unitId === 'string' && typeof year === 'string') useWorkspaceStore().select(Number(unitId), Number(year));
 }
 
+/** Starts fetching the page's code while the session is checked, instead of after. */
+function preloadPage(to: RouteLocationNormalized): void {
+  for (const record of to.matched) {
+    const component = record.components?.default;
+    if (typeof component === 'function') void Promise.resolve((component as () => unknown)()).catch(() => {});
+  }
+}
+
 router.beforeEach(async (to) => {
   if (to.meta.public) return true;
   const auth = useAuthStore();
+  if (!auth.loaded) preloadPage(to);
   await auth.load();
   if (!auth.isAuthenticated) return { path: '/login', query: { redirect: to.fullPath } };
   // Pages that declare a permission (meta.permission, the back office) need it.
