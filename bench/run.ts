@@ -1,0 +1,38 @@
+// `npm run bench [-- name…]`: runs the benchmarks one after the other and prints their figures.
+// Each starts its own embedded PostgreSQL (and BFF where needed) and stops by itself. Run them on
+// an otherwise idle machine: they measure, they do not pass or fail.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BENCHMARKS: Record<string, string> = {
+  path1: 'Path 1 create/update/delete and endpoint 9 latency (issue 4)',
+  jobThroughput: 'job claim + complete throughput, with graphile-worker side by side (issue 3)',
+  jobEventLatency: 'job event → SSE client on another instance (issue 3)',
+  pollerCost: 'statements per idle poller interval (issue 3)',
+  bulkPipeline: '100,000-row travel CSV upload → aggregation vs bare COPY (issue 5)',
+  'web-first-screen': 'first-screen JS after login and time to an interactive module page (issue 6)',
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((n) => !(n in BENCHMARKS));
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  process.exit(2);
+}
+const names = asked.length ? asked : Object.keys(BENCHMARKS);
+
+if (names.includes('jobThroughput') && !fs.existsSync(path.join(here, 'node_modules', 'graphile-worker'))) {
+  // The comparison library is a bench-only dependency, kept out of the workspaces.
+  spawnSync('npm', ['install', '--prefix', here, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+}
+
+let failures = 0;
+for (const name of names) {
+  console.log(`\n=== ${name}: ${BENCHMARKS[name]} ===`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, `${name}.ts`)], { stdio: 'inherit' });
+  if (r.status !== 0) failures++;
+}
+process.exit(failures ? 1 : 0);
