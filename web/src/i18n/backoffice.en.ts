@@ -176,6 +176,7 @@ export default {
     finished: 'Finished',
     created: 'Created',
     runAfter: 'Due',
+    timing: 'Started, duration',
     duration: 'Duration',
     pipeline: 'Pipeline',
     entity: 'Scope',

@@ -176,6 +176,7 @@ const backofficeFr: typeof backofficeEn = {
     finished: 'Terminée',
     created: 'Créée',
     runAfter: 'Échéance',
+    timing: 'Début, durée',
     duration: 'Durée',
     pipeline: 'Pipeline',
     entity: 'Portée',
