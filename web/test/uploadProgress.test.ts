@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VueWrapper } from '@vue/test-utils';
 import UploadRunner from '../src/components/backoffice/UploadRunner.vue';
+import PipelineProgress from '../src/components/backoffice/PipelineProgress.vue';
 import { fetchJob, listJobs } from '../src/api/sync';
 import { useEventsStore } from '../src/stores/events';
 import { mountBackoffice, settle, StreamStandIn } from './support/mountBackoffice';
@@ -173,5 +174,23 @@ describe('UploadRunner', () => {
     await chooseFile(w, new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }));
     expect(q(w, 'file-problem').text()).toBe('« report.pdf » n’est pas un fichier CSV. Choisissez un fichier .csv.');
     expect(q(w, 'upload-send').attributes('disabled')).toBeDefined();
+  });
+
+  it('speaks French: phases, counts and the row report', () => {
+    const report = { rows: 2, stored: 1, skipped: 1, issues_total: 1, issues: [{ row: 3, column: 'person_number', reason: 'inconnu', level: 'warning' }] };
+    const jobs = [
+      jobView({ id: 1, state: 'FINISHED', result: 'WARNING', locked_by: 'i1', report, next_job: 2 }),
+      jobView({ id: 2, job_type: 'emission_recalc', state: 'FINISHED', result: 'SUCCESS', locked_by: 'i1', report: { entries: 1, without_factor: 0 }, next_job: 3 }),
+      jobView({ id: 3, job_type: 'aggregation', state: 'RUNNING', locked_by: 'i1', attempts: 1, progress: { phase: 'aggregating', done: 0, total: 1 } }),
+    ];
+    const w = mountBackoffice(PipelineProgress, { props: { jobs } }, 'fr');
+    const text = w.text();
+    expect(text).not.toMatch(/backoffice\./);
+    expect(q(w, 'phase-ingest').text()).toContain('2 lignes — importées : 1, ignorées : 1');
+    expect(q(w, 'phase-recalculation').text()).toContain('1 saisie calculée, 0 sans facteur');
+    expect(q(w, 'phase-aggregation').text()).toContain('agrégation 0 / 1');
+    expect(q(w, 'phase-aggregation').text()).toContain('En cours');
+    expect(q(w, 'row-report').text()).toContain('Rapport par ligne');
+    expect(q(w, 'row-report').text()).toContain('Avertissement');
   });
 });

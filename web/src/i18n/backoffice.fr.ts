@@ -38,11 +38,11 @@ const backofficeFr: typeof backofficeEn = {
     reports: 'bilans',
   },
   counts: {
-    ingested: '{rows} ligne : {stored} importée, {skipped} ignorée | {rows} ligne : {stored} importée, {skipped} ignorée | {rows} lignes : {stored} importées, {skipped} ignorées',
-    factors: '{stored} facteurs ({inserted} nouveaux, {changed} modifiés), {skipped} lignes ignorées',
+    ingested: '{rows} ligne — importées : {stored}, ignorées : {skipped} | {rows} ligne — importées : {stored}, ignorées : {skipped} | {rows} lignes — importées : {stored}, ignorées : {skipped}',
+    factors: 'facteurs : {stored} (nouveaux : {inserted}, modifiés : {changed}), lignes ignorées : {skipped}',
     computed: 'aucune saisie à calculer | {entries} saisie calculée, {withoutFactor} sans facteur | {entries} saisies calculées, {withoutFactor} sans facteur',
     aggregated: 'aucun module à mettre à jour | totaux de {modules} module mis à jour | totaux de {modules} modules mis à jour',
-    unitSync: '{units} unités ({created} nouvelles), {reports} nouveaux bilans',
+    unitSync: 'unités : {units} (nouvelles : {created}), nouveaux bilans : {reports}',
     retrying: 'en attente d’une nouvelle tentative (tentative {attempt})',
     waiting: 'en attente',
     percent: '{phase} {pct} %',
@@ -53,7 +53,7 @@ const backofficeFr: typeof backofficeEn = {
   result: { SUCCESS: 'Réussie', WARNING: 'Terminée avec des avertissements', ERROR: 'Échec' },
   report: {
     title: 'Rapport par ligne',
-    summary: '{rows} lignes lues, {stored} enregistrées, {skipped} ignorées',
+    summary: 'lignes lues : {rows}, enregistrées : {stored}, ignorées : {skipped}',
     download: 'Télécharger en CSV',
     noMatch: 'Aucune ligne ne correspond à ce filtre.',
     truncated: 'Les {shown} premiers problèmes sur {total} sont affichés.',
