@@ -37,7 +37,6 @@ export interface AppDeps {
   sessionEvents: SessionEvents;
   jobs: JobSystem;
   isShuttingDown: () => boolean;
-  loginRatePerMinute?: number;
 }
 
 function requestLog(log: Logger): RequestHandler {
@@ -96,7 +95,7 @@ export function createApp(d: AppDeps): express.Express {
       oidc: d.oidc,
       lifetimes: lifetimes(d.config),
       cookieSecure: d.config.COOKIE_SECURE,
-      loginRatePerMinute: d.loginRatePerMinute ?? 30,
+      loginRatePerMinute: d.config.LOGIN_RATE_PER_MINUTE,
       sessionEvents: d.sessionEvents,
     }),
   );

@@ -24,6 +24,7 @@ const schema = z.object({
   JOB_CONCURRENCY: positiveInt.default(4),
   // A RUNNING job whose instance has been silent this long is rescued by another instance.
   JOB_RESCUE_AFTER_SECONDS: z.coerce.number().positive().default(60),
+  LOGIN_RATE_PER_MINUTE: positiveInt.default(30),
   UPLOAD_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UNIT_DIRECTORY: z.string().optional(),

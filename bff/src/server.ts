@@ -33,8 +33,7 @@ export interface RunningServer {
 }
 
 export interface StartOptions {
-  /** Extra options for tests: a faster login limiter, no migrations when the template is ready. */
-  loginRatePerMinute?: number;
+  /** Extra options for tests: no migrations when the template is ready. */
   skipMigrations?: boolean;
   log?: Logger;
 }
@@ -100,7 +99,6 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       sessionEvents,
       jobs,
       isShuttingDown: () => shuttingDown,
-      loginRatePerMinute: opts.loginRatePerMinute,
     });
     const server = http.createServer(app);
     server.keepAliveTimeout = 65_000;

@@ -57,12 +57,13 @@ export async function startTestStack(opts: { instances?: number; env?: Record<st
     SESSION_SECRET: sessionSecret,
     PUBLIC_ORIGIN: origin,
     LOG_LEVEL: 'silent',
+    LOGIN_RATE_PER_MINUTE: '10000',
     ...opts.env,
   };
   const config = loadConfig(baseEnv);
   const servers: RunningServer[] = [];
   for (const port of ports) {
-    servers.push(await startServer(loadConfig({ ...baseEnv, PORT: String(port) }), { skipMigrations: true, loginRatePerMinute: 10_000, log }));
+    servers.push(await startServer(loadConfig({ ...baseEnv, PORT: String(port) }), { skipMigrations: true, log }));
   }
   await seedDemoData(servers[0]!.pool, idp.issuer);
   return {
