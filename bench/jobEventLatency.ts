@@ -39,8 +39,9 @@ const env = {
   SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
   PUBLIC_ORIGIN: origin,
   LOG_LEVEL: 'warn',
+  LOGIN_RATE_PER_MINUTE: '10000',
 };
-const a = await startServer(loadConfig({ ...env, PORT: String(portA) }), { skipMigrations: true, loginRatePerMinute: 10_000 });
+const a = await startServer(loadConfig({ ...env, PORT: String(portA) }), { skipMigrations: true });
 await seedDemoData(a.pool, idp.issuer);
 
 const b = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'support/path1Server.ts')], {

@@ -1,66 +1,20 @@
 // Several real BFF processes against one database (issue 3 acceptance): 2,000 jobs run exactly
 // once across them, and a SIGKILLed instance's job is rescued and completed by another.
-import { spawn, type ChildProcess } from 'node:child_process';
-import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../src/db/pool';
 import { createTestDatabase } from './support/stack';
 import { waitFor } from './support/jobs';
-
-interface Instance {
-  child: ChildProcess;
-  id: string;
-  exited: Promise<number | null>;
-}
-
-const RESCUE_AFTER_S = 2;
-const POLL_S = 0.25;
+import { POLL_S, RESCUE_AFTER_S, startJobInstance, stopInstances, type Instance } from './support/instances';
 
 let url: string;
 let pool: Pool;
 const instances: Instance[] = [];
-let stderr = '';
 
-function startInstance(): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/test/support/jobInstance.ts'], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATABASE_URL: url,
-      // Never contacted: these processes serve no login.
-      OAUTH_ISSUER_URL: 'http://127.0.0.1:9/',
-      OAUTH_CLIENT_SECRET: 'not-used-in-this-test',
-      SESSION_SECRET: 'multi-process-test-session-secret',
-      PUBLIC_ORIGIN: 'http://localhost:0',
-      JOB_CONCURRENCY: '4',
-      POLLER_INTERVAL_SECONDS: String(POLL_S),
-      JOB_RESCUE_AFTER_SECONDS: String(RESCUE_AFTER_S),
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`instance did not start: ${stderr}`)), 60_000);
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const msg = JSON.parse(line) as { ready?: boolean; instance?: string };
-        if (msg.ready && msg.instance) {
-          clearTimeout(timer);
-          const inst = { child, id: msg.instance, exited };
-          instances.push(inst);
-          resolve(inst);
-        }
-      } catch {
-        // a log line
-      }
-    });
-    void exited.then((code) => reject(new Error(`instance exited with ${code}: ${stderr}`)));
-  });
-}
+const startInstance = async () => {
+  const instance = await startJobInstance(url, { JOB_CONCURRENCY: '4' });
+  instances.push(instance);
+  return instance;
+};
 
 beforeAll(async () => {
   url = await createTestDatabase();
@@ -70,9 +24,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const i of instances) i.child.kill('SIGTERM');
-  await Promise.all(instances.map((i) => Promise.race([i.exited, new Promise((r) => setTimeout(r, 15_000))])));
-  for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill('SIGKILL');
+  await stopInstances(instances);
   await pool?.end();
 }, 60_000);
 

@@ -2,8 +2,6 @@
 // commits; after the rescue another instance runs the file again and the chain completes once,
 // with every row stored exactly once.
 import crypto from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../src/db/pool';
 import { seedDemoData } from '../src/dev/demoData';
@@ -11,52 +9,20 @@ import { insertJob } from '../src/jobs/chainJob';
 import { storeUpload } from '../src/domain/uploads';
 import { createTestDatabase } from './support/stack';
 import { waitFor } from './support/jobs';
+import { startJobInstance, stopInstances, type Instance } from './support/instances';
 import { PLANE_HEADER, settled } from './support/pipeline';
 
 const ROWS = 60_000;
 const MEMBERS = 500;
 let url: string;
 let pool: Pool;
-const children: { child: ChildProcess; id: string; exited: Promise<unknown> }[] = [];
-let stderr = '';
+const children: Instance[] = [];
 
-function startInstance(): Promise<{ child: ChildProcess; id: string; exited: Promise<unknown> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/test/support/jobInstance.ts'], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATABASE_URL: url,
-      OAUTH_ISSUER_URL: 'http://127.0.0.1:9/',
-      OAUTH_CLIENT_SECRET: 'not-used-in-this-test',
-      SESSION_SECRET: 'pipeline-kill-test-session-secret',
-      PUBLIC_ORIGIN: 'http://localhost:0',
-      POLLER_INTERVAL_SECONDS: '0.25',
-      JOB_RESCUE_AFTER_SECONDS: '2',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`instance did not start: ${stderr}`)), 60_000);
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const msg = JSON.parse(line) as { ready?: boolean; instance?: string };
-        if (msg.ready && msg.instance) {
-          clearTimeout(timer);
-          const inst = { child, id: msg.instance, exited };
-          children.push(inst);
-          resolve(inst);
-        }
-      } catch {
-        // a log line
-      }
-    });
-  });
-}
+const startInstance = async () => {
+  const instance = await startJobInstance(url);
+  children.push(instance);
+  return instance;
+};
 
 beforeAll(async () => {
   url = await createTestDatabase();
@@ -65,8 +31,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGTERM');
-  await Promise.all(children.map((c) => Promise.race([c.exited, new Promise((r) => setTimeout(r, 15_000))])));
+  await stopInstances(children);
   await pool?.end();
 }, 60_000);
 

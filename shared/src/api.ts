@@ -30,3 +30,18 @@ export interface UnitSummary {
   is_active: boolean;
   years: number[];
 }
+
+/** A factor as GET /api/factors answers it. */
+export interface FactorView {
+  id: number;
+  data_entry_type: string;
+  year: number;
+  classification: Record<string, string>;
+  values: Record<string, number>;
+  source: string;
+  last_seen_job_id: number | null;
+  /** Contained in the latest successful factor upload of its type and year (true when there was
+   * no upload yet: nothing to compare with). */
+  in_latest_upload: boolean;
+  updated_at: string;
+}

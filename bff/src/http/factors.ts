@@ -3,7 +3,7 @@
 // contain ("not in latest CSV"; such factors are kept, never bulk-deleted).
 import { Router } from 'express';
 import { z } from 'zod';
-import { entryTypesOf, findModule } from '@carbon/shared';
+import { entryTypesOf, findModule, type FactorView } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { requireBackoffice } from '../policies';
 import { parseBody } from './validate';
@@ -16,19 +16,6 @@ const query = z.object({
   year: z.coerce.number({ error: 'must be a year' }).int({ error: 'must be a year' }).min(1990).max(2100),
 });
 
-export interface FactorView {
-  id: number;
-  data_entry_type: string;
-  year: number;
-  classification: Record<string, string>;
-  values: Record<string, number>;
-  source: string;
-  last_seen_job_id: number | null;
-  /** Contained in the latest successful factor upload of its type and year (true when there was
-   * no upload yet: nothing to compare with). */
-  in_latest_upload: boolean;
-  updated_at: string;
-}
 
 const LIST = `
   WITH latest AS (

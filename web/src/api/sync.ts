@@ -1,7 +1,7 @@
 // Typed calls to the Path 2 routes (DESIGN §8): CSV and factor uploads, unit sync, factors, the
 // job console and job recovery. Uploads send the file itself as a `text/csv` body and report
 // their progress through axios' onUploadProgress.
-import type { JobList, JobStarted, JobState, JobView, ModuleType } from '@carbon/shared';
+import type { FactorView, JobList, JobStarted, JobState, JobView, ModuleType } from '@carbon/shared';
 import { api } from './client';
 
 export type IngestMode = 'append' | 'replace';
@@ -20,17 +20,8 @@ export interface DispatchTarget {
   mode: IngestMode;
 }
 
-export interface FactorView {
-  id: number;
-  data_entry_type: string;
-  year: number;
-  classification: Record<string, string>;
-  values: Record<string, number>;
-  source: string;
-  last_seen_job_id: number | null;
-  in_latest_upload: boolean;
-  updated_at: string;
-}
+export type { FactorView };
+
 
 export interface FactorList {
   year: number;

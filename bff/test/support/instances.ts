@@ -1,0 +1,62 @@
+// Real BFF processes for multi-process tests: each runs bff/test/support/jobInstance.ts against
+// one database, with a short poller interval and rescue window, and reports ready on stdout.
+import { spawn, type ChildProcess } from 'node:child_process';
+import readline from 'node:readline';
+
+export interface Instance {
+  child: ChildProcess;
+  /** The instance id it registered in job_instances. */
+  id: string;
+  exited: Promise<number | null>;
+}
+
+export const POLL_S = 0.25;
+export const RESCUE_AFTER_S = 2;
+
+export function startJobInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+  let stderr = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/test/support/jobInstance.ts'], {
+    cwd: new URL('../../..', import.meta.url).pathname,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      // Never contacted: these processes serve no login.
+      OAUTH_ISSUER_URL: 'http://127.0.0.1:9/',
+      OAUTH_CLIENT_SECRET: 'not-used-in-this-test',
+      SESSION_SECRET: 'multi-process-test-session-secret',
+      PUBLIC_ORIGIN: 'http://localhost:0',
+      POLLER_INTERVAL_SECONDS: String(POLL_S),
+      JOB_RESCUE_AFTER_SECONDS: String(RESCUE_AFTER_S),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`instance did not start: ${stderr}`)), 60_000);
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const msg = JSON.parse(line) as { ready?: boolean; instance?: string };
+        if (msg.ready && msg.instance) {
+          clearTimeout(timer);
+          resolve({ child, id: msg.instance, exited });
+        }
+      } catch {
+        // a log line
+      }
+    });
+    void exited.then((code) => reject(new Error(`instance exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** SIGTERM, a bounded wait for a graceful exit, then SIGKILL for any straggler. */
+export async function stopInstances(instances: readonly Instance[]): Promise<void> {
+  const running = (i: Instance) => i.child.exitCode === null && i.child.signalCode === null;
+  for (const i of instances) if (running(i)) i.child.kill('SIGTERM');
+  await Promise.all(instances.map((i) => Promise.race([i.exited, new Promise((r) => setTimeout(r, 15_000))])));
+  for (const i of instances) if (running(i)) i.child.kill('SIGKILL');
+}
