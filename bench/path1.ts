@@ -33,7 +33,9 @@ const TRAVELER = 100001; // alice, a demo headcount member of CLIMATE-LAB
 
 function startBff(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'support/path1Server.ts')], {
+    // BENCH_BFF_NODE_ARGS: extra node flags for the BFF only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const extra = (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(HERE, 'support/path1Server.ts')], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

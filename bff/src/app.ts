@@ -11,7 +11,8 @@ import type { Logger } from './log';
 import type { Pool } from './db/pool';
 import type { OidcClient } from './auth/oidcClient';
 import { enforceLifetimes, lifetimes, sessionMiddleware } from './auth/session';
-import { currentUser } from './auth/currentUser';
+import { currentUser, type CurrentUser } from './auth/currentUser';
+import { AuthCache } from './auth/authCache';
 import { rejectAuthorizationHeader, requireSameOrigin } from './auth/sameOrigin';
 import type { SessionEvents } from './auth/sessionEvents';
 import { requireUser } from './policies';
@@ -79,14 +80,18 @@ export function createApp(d: AppDeps): express.Express {
   app.use(compression());
   app.use(requestLog(d.log));
 
+  const authCache = new AuthCache<CurrentUser>({ ttlMs: d.config.AUTH_CACHE_SECONDS * 1000, isLive: () => d.jobs.listener.connected });
+  d.jobs.listener.onAuthChange((notice) => authCache.notice(notice));
+  d.jobs.listener.onResync(() => authCache.clear());
+
   const api = Router();
   api.use(healthRoutes(d.pool, d.isShuttingDown));
   api.use(express.json({ limit: '1mb' }));
   api.use(rejectAuthorizationHeader);
   api.use(requireSameOrigin(d.config.PUBLIC_ORIGIN));
-  api.use(sessionMiddleware(d.config, d.pool, d.sessionSecret));
+  api.use(sessionMiddleware(d.config, d.pool, d.sessionSecret, authCache));
   api.use(enforceLifetimes(lifetimes(d.config)));
-  api.use(currentUser(d.pool));
+  api.use(currentUser(d.pool, authCache));
   api.use(
     '/v1/session',
     sessionRoutes({
@@ -97,6 +102,7 @@ export function createApp(d: AppDeps): express.Express {
       cookieSecure: d.config.COOKIE_SECURE,
       loginRatePerMinute: d.config.LOGIN_RATE_PER_MINUTE,
       sessionEvents: d.sessionEvents,
+      authCache,
     }),
   );
   api.use('/v1/units', requireUser, unitRoutes(d.pool));

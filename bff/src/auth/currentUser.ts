@@ -2,6 +2,7 @@
 import type { RequestHandler } from 'express';
 import { permissionsFor, type PermissionMap, type RoleGrant, type SessionUser } from '@carbon/shared';
 import type { Pool } from '../db/pool';
+import type { AuthCache } from './authCache';
 
 export interface CurrentUser extends SessionUser {
   grants: RoleGrant[];
@@ -28,12 +29,18 @@ export async function loadUser(pool: Pool, userId: number): Promise<CurrentUser 
   return { ...row, permissions: permissionsFor(row.grants) };
 }
 
-export function currentUser(pool: Pool): RequestHandler {
+export function currentUser(pool: Pool, cache: AuthCache<CurrentUser>): RequestHandler {
   return async (req, _res, next) => {
     const userId = req.session?.userId;
     if (userId === undefined) return next();
     try {
-      req.user = await loadUser(pool, userId);
+      let user = cache.user(userId);
+      if (!user) {
+        const mark = cache.mark();
+        user = await loadUser(pool, userId);
+        if (user) cache.rememberUser(userId, user, mark);
+      }
+      req.user = user;
       next();
     } catch (err) {
       next(err);

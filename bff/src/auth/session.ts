@@ -6,6 +6,7 @@ import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import type { Pool } from '../db/pool';
 import type { Config } from '../config';
+import type { AuthCache } from './authCache';
 
 export const SESSION_COOKIE = 'auth_token';
 
@@ -27,21 +28,67 @@ export function lifetimes(config: Config): SessionLifetimes {
   return { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 };
 }
 
-export function sessionMiddleware(config: Config, pool: Pool, secret: string): RequestHandler {
+/** How often activity is recorded (a session write); idle expiry is precise to this much. */
+export const touchEveryMs = ({ idleMs }: SessionLifetimes) => Math.min(60_000, idleMs / 10);
+
+/**
+ * The PostgreSQL store behind the instance's `AuthCache`. A remembered session is used only while
+ * its recorded activity is fresher than the touch interval: a request that may find it idle, or
+ * that records activity, reads the row itself, so another instance's activity always counts.
+ */
+class CachedSessionStore extends session.Store {
+  constructor(
+    private readonly inner: session.Store,
+    private readonly cache: AuthCache<unknown>,
+    private readonly touchMs: number,
+  ) {
+    super();
+  }
+
+  override get(sid: string, done: (err: unknown, s?: session.SessionData | null) => void): void {
+    const json = this.cache.session(sid);
+    if (json) {
+      const s = JSON.parse(json) as session.SessionData;
+      if (Date.now() - (s.lastSeenAt ?? 0) < this.touchMs) return done(null, s);
+    }
+    const mark = this.cache.mark();
+    this.inner.get(sid, (err, s) => {
+      if (!err && s) this.cache.rememberSession(sid, JSON.stringify(s), mark);
+      done(err, s);
+    });
+  }
+
+  override set(sid: string, s: session.SessionData, done?: (err?: unknown) => void): void {
+    const mark = this.cache.mark();
+    this.inner.set(sid, s, (err) => {
+      if (err) this.cache.forgetSession(sid);
+      else this.cache.rememberSession(sid, JSON.stringify(s), mark);
+      done?.(err);
+    });
+  }
+
+  override destroy(sid: string, done?: (err?: unknown) => void): void {
+    this.cache.forgetSession(sid);
+    this.inner.destroy(sid, done);
+  }
+}
+
+export function sessionMiddleware(config: Config, pool: Pool, secret: string, cache: AuthCache<unknown>): RequestHandler {
   const PgStore = connectPgSimple(session);
-  const { absoluteMs } = lifetimes(config);
+  const l = lifetimes(config);
+  const pgStore = new PgStore({
+    pool,
+    tableName: 'session',
+    createTableIfMissing: false,
+    ttl: Math.ceil(l.absoluteMs / 1000),
+    // We refresh lastSeenAt ourselves, at most every few seconds, instead of a write per request.
+    disableTouch: true,
+    pruneSessionInterval: 15 * 60,
+  });
   return session({
     name: SESSION_COOKIE,
     secret,
-    store: new PgStore({
-      pool,
-      tableName: 'session',
-      createTableIfMissing: false,
-      ttl: Math.ceil(absoluteMs / 1000),
-      // We refresh lastSeenAt ourselves, at most every few seconds, instead of a write per request.
-      disableTouch: true,
-      pruneSessionInterval: 15 * 60,
-    }),
+    store: new CachedSessionStore(pgStore, cache, touchEveryMs(l)),
     resave: false,
     saveUninitialized: false,
     rolling: false,
@@ -51,8 +98,9 @@ export function sessionMiddleware(config: Config, pool: Pool, secret: string): R
 }
 
 /** Ends sessions past their idle or absolute lifetime and records activity (throttled). */
-export function enforceLifetimes({ idleMs, absoluteMs }: SessionLifetimes): RequestHandler {
-  const touchEveryMs = Math.min(60_000, idleMs / 10);
+export function enforceLifetimes(l: SessionLifetimes): RequestHandler {
+  const { idleMs, absoluteMs } = l;
+  const touchMs = touchEveryMs(l);
   return (req, _res, next) => {
     const s = req.session;
     if (s?.userId === undefined) return next();
@@ -62,7 +110,7 @@ export function enforceLifetimes({ idleMs, absoluteMs }: SessionLifetimes): Requ
       s.destroy(() => next());
       return;
     }
-    if (now - lastSeenAt > touchEveryMs) s.lastSeenAt = now;
+    if (now - lastSeenAt > touchMs) s.lastSeenAt = now;
     next();
   };
 }

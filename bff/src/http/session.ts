@@ -8,7 +8,8 @@ import type { Logger } from '../log';
 import type { OidcClient } from '../auth/oidcClient';
 import { pkce } from '../auth/oidcClient';
 import { expiries, SESSION_COOKIE, type SessionLifetimes } from '../auth/session';
-import { loadUser } from '../auth/currentUser';
+import { loadUser, type CurrentUser } from '../auth/currentUser';
+import type { AuthCache } from '../auth/authCache';
 import { userOf } from '../policies';
 import { badRequest, unauthorized } from './errors';
 import { parseBody } from './validate';
@@ -44,6 +45,7 @@ export interface SessionRouteDeps {
   cookieSecure: boolean;
   loginRatePerMinute: number;
   sessionEvents: SessionEvents;
+  authCache: AuthCache<CurrentUser>;
 }
 
 export function sessionRoutes(d: SessionRouteDeps): Router {
@@ -51,9 +53,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
   const limited = rateLimit({ windowMs: 60_000, max: d.loginRatePerMinute });
   const txCookie = { httpOnly: true, sameSite: 'strict' as const, secure: d.cookieSecure, path: '/api/v1/session' };
 
-  const sendState = async (res: Response, userId: number, s: { createdAt: number; lastSeenAt: number }, extra: object = {}) => {
-    const user = await loadUser(d.pool, userId);
-    if (!user) throw unauthorized();
+  const sendState = (res: Response, user: CurrentUser, s: { createdAt: number; lastSeenAt: number }, extra: object = {}) => {
     const { grants, permissions, ...profile } = user;
     const body: SessionState = {
       user: profile,
@@ -118,12 +118,15 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
     res.clearCookie(TX_COOKIE, txCookie);
     d.log.info({ userId }, 'signed in');
-    await sendState(res, userId, { createdAt: now, lastSeenAt: now }, { return_to: pending.return_to });
+    // Name, email or roles may have changed at the identity provider or in the directory.
+    d.authCache.forgetUser(userId);
+    const user = await loadUser(d.pool, userId);
+    if (!user) throw unauthorized();
+    sendState(res, user, { createdAt: now, lastSeenAt: now }, { return_to: pending.return_to });
   });
 
   r.get('/', async (req, res) => {
-    const user = userOf(req);
-    await sendState(res, user.id, req.session as unknown as { createdAt: number; lastSeenAt: number });
+    sendState(res, userOf(req), req.session as unknown as { createdAt: number; lastSeenAt: number });
   });
 
   r.delete('/', async (req, res) => {
