@@ -132,6 +132,21 @@ describe('stats', () => {
     expect(after.module_entries).toBe(before.module_entries + 50 - 20);
   });
 
+  it('stay equal to the SQL sums after creates, updates and deletes of one module at once', async () => {
+    const made = await Promise.all(Array.from({ length: 30 }, () => alice.post(planes(), { origin: 'GVA', destination: 'LHR', traveler_id: 100001 })));
+    const idsMade = made.map((r) => r.body.id as number);
+    const before = await statsAndSums(stack.server.pool, report, 'professional_travel');
+    const results = await Promise.all([
+      ...idsMade.slice(0, 15).map((id, i) => alice.patch(`${planes()}/${id}`, { destination: 'JFK', number_of_trips: 1 + (i % 3) })),
+      ...idsMade.slice(15).map((id) => alice.delete(`${planes()}/${id}`)),
+      ...Array.from({ length: 15 }, (_, i) => alice.post(trains(), { origin: 'Zurich', destination: 'Paris', number_of_trips: 1 + i, traveler_id: 100002 })),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([...Array(15).fill(200), ...Array(15).fill(201), ...Array(15).fill(204)]);
+    for (const r of results.slice(0, 15)) expect(r.body.destination).toBe('JFK');
+    const after = await expectStatsExact();
+    expect(after.module_entries).toBe(before.module_entries);
+  });
+
   it('a write that fails among concurrent writes to the module fails alone', async () => {
     const url = `/api/modules/${C}/2025/headcount/member`;
     const results = await Promise.all([

@@ -63,18 +63,6 @@ export function applyStatsDelta(o: { deltas: string; moduleId: string; touched: 
   )`;
 }
 
-/**
- * The stats update of a batch of Path 1 writes on one module: $1 module id, $2 a JSON array of
- * {type, kg, n, qty} (numbers as decimal text, summed here in numeric so nothing is rounded).
- */
-export const APPLY_BATCH_DELTAS = `
-  WITH batch_deltas AS (
-    SELECT x.type, sum(x.kg::numeric) AS kg, sum(x.n)::bigint AS n, sum(x.qty::numeric) AS qty
-      FROM jsonb_to_recordset($2::jsonb) AS x(type text, kg text, n int, qty text)
-     GROUP BY x.type
-  ), ${applyStatsDelta({ deltas: 'batch_deltas', moduleId: '$1', touched: 'batch_deltas' })}
-  SELECT count(*) AS modules FROM um`;
-
 const MODULE_STATS_FROM_SUMS = `
   WITH per_entry AS (
     SELECT e.data_entry_type, sum(x.kg_co2eq) AS kg, sum(x.quantity) AS qty

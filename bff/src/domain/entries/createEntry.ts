@@ -8,7 +8,6 @@ import { loadModuleContext, type ModuleRef } from '../context';
 import { assertMayTouch, mapWriteError } from './common';
 import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
 import { entryView, type EntryRow } from './view';
-import { CREATE_ENTRY } from './writeSql';
 import { writeQueueFor } from './writeQueue';
 
 export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entryType: EntryTypeDef, body: unknown, source = 'manual'): Promise<DataEntryView> {
@@ -26,9 +25,8 @@ export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entr
   const emissions = computeEmissions(entryType, data, locations, ctx.factors);
   try {
     const rows = await writeQueueFor(pool).run<EntryRow>(ctx.moduleId, {
-      name: 'entry-create',
-      sql: CREATE_ENTRY,
-      values: [ctx.moduleId, entryType.type, data, actor.id, JSON.stringify(emissions), source],
+      kind: 'create',
+      input: { type: entryType.type, data, created_by: actor.id, source, emissions },
     });
     return entryView(rows[0]!, ctx.moduleType);
   } catch (err) {

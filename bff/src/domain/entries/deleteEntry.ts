@@ -6,7 +6,6 @@ import { conflict } from '../../http/errors';
 import type { Actor } from '../actor';
 import { loadModuleContext, type ModuleRef } from '../context';
 import { assertMayTouch, existingEntry, MAX_WRITE_ATTEMPTS } from './common';
-import { DELETE_ENTRY } from './writeSql';
 import { writeQueueFor } from './writeQueue';
 
 export async function deleteEntry(pool: Pool, actor: Actor, ref: ModuleRef, expected: EntryTypeDef | undefined, id: number): Promise<void> {
@@ -14,7 +13,7 @@ export async function deleteEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const ctx = await loadModuleContext(pool, actor, ref, { action: 'edit', entryId: id });
     const { entry, entryType } = existingEntry(ctx, expected);
     assertMayTouch(actor, ctx, entryType, entry.data);
-    const rows = await writeQueueFor(pool).run(ctx.moduleId, { name: 'entry-delete', sql: DELETE_ENTRY, values: [id, ctx.moduleId, entry.version, entryType.type], entryId: id });
+    const rows = await writeQueueFor(pool).run(ctx.moduleId, { kind: 'delete', input: { id, version: entry.version }, entryId: id });
     if (rows.length) return;
   }
   throw conflict('The entry kept changing while it was being deleted; reload it and try again.');

@@ -11,7 +11,6 @@ import { loadModuleContext, type ModuleRef, type StoredEntry } from '../context'
 import { assertMayTouch, existingEntry, mapWriteError, MAX_WRITE_ATTEMPTS } from './common';
 import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
 import { entryView, type EntryRow } from './view';
-import { UPDATE_ENTRY } from './writeSql';
 import { writeQueueFor } from './writeQueue';
 
 /** The person number the body asks for, read before validation so the lookup rides along with
@@ -58,9 +57,8 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const emissions = computeEmissions(entryType, data, locations, ctx.factors);
     try {
       const rows = await writeQueueFor(pool).run<EntryRow>(ctx.moduleId, {
-        name: 'entry-update',
-        sql: UPDATE_ENTRY,
-        values: [id, ctx.moduleId, data, JSON.stringify(emissions), entry.version, entryType.type],
+        kind: 'update',
+        input: { id, version: entry.version, data, emissions },
         entryId: id,
       });
       if (rows[0]) return entryView(rows[0], ctx.moduleType);

@@ -1,22 +1,27 @@
 // Group commit for Path 1 writes to one module. Every write must update the module and report
-// stats rows, and a row lock is held until the commit is flushed, so writers of one module queue
-// behind each other one commit at a time. Here, writes to the same module that arrive while one
-// is being written wait for it, then go together: one transaction, each write's own statement,
-// one stats update for all, one commit. Each write is still all-or-nothing; a lone write keeps its
-// single statement. If any write of a batch fails (say, a duplicate person number), the batch is
-// rolled back and its writes are run one by one, so that only that one fails.
+// stats rows, and that row lock is held until the commit is flushed, so writers of one module
+// queue behind each other one commit at a time. Here, writes to the same module that arrive while
+// one batch is being written wait for it, then go together: one set-based statement per kind of
+// write (writeSql.ts), so one round trip and one commit for the lot. Each write is still
+// all-or-nothing. If a batch statement fails (say, a duplicate person number), its writes are run
+// one by one, so that only the faulty one fails.
 import type pg from 'pg';
 import type { Pool } from '../../db/pool';
-import { APPLY_BATCH_DELTAS } from '../stats';
-import type { WriteSql } from './writeSql';
+import { CREATE_ENTRIES, DELETE_ENTRIES, UPDATE_ENTRIES } from './writeSql';
+
+export type WriteKind = 'create' | 'update' | 'delete';
+
+const STATEMENTS: Record<WriteKind, { name: string; text: string }> = {
+  create: { name: 'entries-create', text: CREATE_ENTRIES },
+  update: { name: 'entries-update', text: UPDATE_ENTRIES },
+  delete: { name: 'entries-delete', text: DELETE_ENTRIES },
+};
 
 export interface QueuedWrite {
-  /** Prepared statement name (per form). */
-  name: string;
-  sql: WriteSql;
-  values: unknown[];
-  /** The entry an update or delete locks: a batch takes entry locks in id order (creates last),
-   * so that batches of two instances cannot deadlock on each other's entries. */
+  kind: WriteKind;
+  /** The write's element of the statement's JSON array (writeSql.ts), without `idx`. */
+  input: Record<string, unknown>;
+  /** The entry an update or delete changes: one batch holds at most one write per entry. */
   entryId?: number;
 }
 
@@ -33,7 +38,7 @@ export class ModuleWriteQueue {
 
   constructor(private readonly pool: Pool) {}
 
-  /** Runs a write on `moduleId`; resolves with the rows of its statement (none: nothing changed). */
+  /** Runs a write on `moduleId`; resolves with its row (none: the entry was gone or changed). */
   run<R extends pg.QueryResultRow>(moduleId: number, write: QueuedWrite): Promise<R[]> {
     return new Promise<R[]>((resolve, reject) => {
       const p: Pending = { write, resolve: resolve as (rows: pg.QueryResultRow[]) => void, reject };
@@ -49,50 +54,49 @@ export class ModuleWriteQueue {
 
   private async drain(moduleId: number): Promise<void> {
     const queue = this.waiting.get(moduleId)!;
-    while (queue.length) await this.execute(moduleId, queue.splice(0, MAX_BATCH));
+    while (queue.length) {
+      const batch = takeBatch(queue);
+      for (const kind of ['delete', 'update', 'create'] as const) {
+        const ofKind = batch.filter((p) => p.write.kind === kind);
+        if (ofKind.length) await this.execute(moduleId, kind, ofKind);
+      }
+    }
     this.waiting.delete(moduleId);
   }
 
-  private async alone(p: Pending): Promise<void> {
+  private async execute(moduleId: number, kind: WriteKind, batch: Pending[]): Promise<void> {
     try {
-      const res = await this.pool.query({ name: `${p.write.name}-single`, text: p.write.sql.single, values: p.write.values });
-      p.resolve(res.rows);
+      const input = batch.map((p, idx) => ({ ...p.write.input, idx }));
+      const values: unknown[] = [moduleId, JSON.stringify(input)];
+      if (kind !== 'create') values.push(batch.map((p) => p.write.entryId!));
+      const { rows } = await this.pool.query({ ...STATEMENTS[kind], values });
+      const byIdx = new Map(rows.map((r) => [r.idx as number, r]));
+      batch.forEach((p, idx) => {
+        const row = byIdx.get(idx);
+        p.resolve(row ? [row] : []);
+      });
     } catch (err) {
-      p.reject(err);
+      if (batch.length === 1) return batch[0]!.reject(err);
+      for (const p of batch) await this.execute(moduleId, kind, [p]);
     }
   }
+}
 
-  private async execute(moduleId: number, batch: Pending[]): Promise<void> {
-    if (batch.length === 1) return this.alone(batch[0]!);
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (err) {
-      for (const p of batch) p.reject(err);
-      return;
+/** Up to MAX_BATCH writes from the head of the queue, at most one per entry (a second write to
+ * the same entry waits for the next batch: it must see the first one's result). */
+function takeBatch(queue: Pending[]): Pending[] {
+  const batch: Pending[] = [];
+  const entries = new Set<number>();
+  for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
+    const id = queue[i]!.write.entryId;
+    if (id !== undefined && entries.has(id)) {
+      i++;
+      continue;
     }
-    let failed = false;
-    try {
-      await client.query('BEGIN');
-      const results = new Map<Pending, pg.QueryResultRow[]>();
-      const deltas: unknown[] = [];
-      const order = [...batch].sort((a, b) => (a.write.entryId ?? Number.MAX_SAFE_INTEGER) - (b.write.entryId ?? Number.MAX_SAFE_INTEGER));
-      for (const p of order) {
-        const res = await client.query({ name: `${p.write.name}-row`, text: p.write.sql.row, values: p.write.values });
-        results.set(p, res.rows);
-        for (const row of res.rows) if (row.delta) deltas.push(row.delta);
-      }
-      if (deltas.length) await client.query({ name: 'apply-batch-deltas', text: APPLY_BATCH_DELTAS, values: [moduleId, JSON.stringify(deltas)] });
-      await client.query('COMMIT');
-      for (const p of batch) p.resolve(results.get(p)!);
-    } catch {
-      failed = true;
-      await client.query('ROLLBACK').catch(() => {});
-    } finally {
-      client.release();
-    }
-    if (failed) for (const p of batch) await this.alone(p);
+    if (id !== undefined) entries.add(id);
+    batch.push(queue.splice(i, 1)[0]!);
   }
+  return batch;
 }
 
 const queues = new WeakMap<Pool, ModuleWriteQueue>();

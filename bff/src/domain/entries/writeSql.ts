@@ -1,94 +1,106 @@
-// The Path 1 writes. Each comes in two forms built from the same CTEs:
-//  - `single`: ONE statement, so one transaction: the entry, its emissions, the module stats (and
-//    status) and the report stats, in that order;
-//  - `row`: the entry and its emissions only, returning the stats delta it caused, for a batch of
-//    writes to one module that share a transaction and one stats update (writeQueue.ts).
-// Either way the module row lock — which serialises the writers of one module — is taken last and
-// held only until the commit.
+// The Path 1 writes, set-based: each statement takes a batch of writes of one kind to one module
+// ($1 module id, $2 a JSON array, one element per write with its index `idx`; updates and deletes:
+// $3 the entry ids) and does, in that one
+// statement and so in one transaction: the entries, their emissions, the module stats (and status)
+// and the report stats. A lone write is a batch of one. Each returns one row per write that took
+// effect, carrying its `idx`; an update or delete whose entry is gone or changed since it was read
+// returns none (the caller reads again).
+//
+// Locks: entries that are changed are locked first, in id order (two batches cannot deadlock on
+// each other's entries); the module row, which serialises the writers of one module, is taken
+// last and held only until the commit.
 import { applyStatsDelta } from '../stats';
 
-const emissionRows = (param: string) =>
-  `jsonb_to_recordset(${param}::jsonb) AS r(emission_type text, kg_co2eq numeric, quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)`;
-const INSERT_EMISSIONS = `
-    INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, factor_id, meta)
-    SELECT e.id, r.emission_type, r.kg_co2eq, r.quantity, r.quantity_unit, r.factor_id, r.meta`;
+const EMISSION_RECORD = `r(emission_type text, kg_co2eq numeric, quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)`;
+const INSERT_EMISSIONS = `INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, factor_id, meta)`;
+
+/** The stored entry with its emissions, as `view.ts` presents it. `e` must carry `idx`. */
 const ENTRY_RESULT = `
-  SELECT e.id, e.data_entry_type, e.data, e.source, e.created_at, e.updated_at,
+  SELECT e.idx, e.id, e.data_entry_type, e.data, e.source, e.created_at, e.updated_at,
          (SELECT coalesce(json_agg(json_build_object('emission_type', x.emission_type, 'kg_co2eq', x.kg_co2eq, 'quantity', x.quantity,
                                                      'quantity_unit', x.quantity_unit, 'factor_id', x.factor_id, 'meta', x.meta)
-                                   ORDER BY x.emission_type), '[]') FROM x) AS emissions`;
-/** The delta as text, so that a batch sums it in numeric without a detour through doubles. */
-const DELTA_COLUMNS = `(SELECT json_build_object('type', type, 'kg', kg::text, 'n', n, 'qty', qty::text) FROM delta) AS delta`;
+                                   ORDER BY x.emission_type), '[]')
+            FROM x WHERE x.data_entry_id = e.id) AS emissions
+    FROM e`;
 
-/** $1 module id, $2 entry type, $3 data, $4 created_by, $5 emissions, $6 source. */
-const CREATE_CTES = `
-  e AS (
-    INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source, created_by)
-    VALUES ($1, $2, $3, $6, $4)
+/** The entries of the batch ($3: their ids, so that the planner looks them up by key) still as
+ * they were read (row version), locked in id order. */
+const LOCKED = `
+  locked AS (
+    SELECT d.id FROM data_entries d JOIN input i ON i.id = d.id
+     WHERE d.id = ANY ($3::bigint[]) AND d.carbon_report_module_id = $1 AND d.xmin::text = i.version
+     ORDER BY d.id
+       FOR UPDATE OF d
+  )`;
+
+const stats = `${applyStatsDelta({ deltas: 'delta', moduleId: '$1', touched: 'e' })}`;
+
+/** Sum of a column of a CTE of emission rows for entry `e.id`. */
+const sumOf = (cte: string, column: string) => `coalesce((SELECT sum(${column}) FROM ${cte} WHERE ${cte}.data_entry_id = e.id), 0)`;
+
+/** Elements: {idx, type, data, created_by, source, emissions}. Ids are drawn first, so that the
+ * emissions and the answer can be matched to their write. */
+export const CREATE_ENTRIES = `
+  WITH input AS (
+    SELECT i.*, nextval('data_entries_id_seq'::regclass) AS id
+      FROM jsonb_to_recordset($2::jsonb) AS i(idx int, type text, data jsonb, created_by bigint, source text, emissions jsonb)
+  ), inserted AS (
+    INSERT INTO data_entries (id, carbon_report_module_id, data_entry_type, data, source, created_by)
+    SELECT id, $1, type, data, source, created_by FROM input ORDER BY id
     RETURNING *
-  ), x AS (${INSERT_EMISSIONS}
-      FROM e, ${emissionRows('$5')}
+  ), e AS (
+    SELECT inserted.*, input.idx FROM inserted JOIN input ON input.id = inserted.id
+  ), x AS (
+    ${INSERT_EMISSIONS}
+    SELECT input.id, r.* FROM input CROSS JOIN LATERAL jsonb_to_recordset(input.emissions) AS ${EMISSION_RECORD}
     RETURNING *
   ), delta AS (
-    SELECT $2::text AS type, coalesce(sum(x.kg_co2eq), 0) AS kg, 1::bigint AS n, coalesce(sum(x.quantity), 0) AS qty FROM x
-  )`;
+    SELECT e.data_entry_type AS type, sum(${sumOf('x', 'kg_co2eq')}) AS kg, count(*)::bigint AS n, sum(${sumOf('x', 'quantity')}) AS qty
+      FROM e GROUP BY e.data_entry_type
+  ), ${stats}
+  ${ENTRY_RESULT}`;
 
 /**
- * $1 entry id, $2 module id, $3 new data, $4 emissions, $5 row version read before, $6 entry type.
- * No row back: the entry is gone or changed since it was read (the caller reads again).
- * The old emissions are deleted (returning what they weighed) before the new ones go in: the
- * insert joins their sum, which cannot be produced before the delete has run to completion.
+ * Elements: {idx, id, version, data, emissions}. The old emissions are deleted before the new ones
+ * go in (the insert waits for their count): the unique (entry, emission type) index must not see
+ * both.
  */
-const UPDATE_CTES = `
-  e AS (
-    UPDATE data_entries SET data = $3, updated_at = now()
-     WHERE id = $1 AND carbon_report_module_id = $2 AND xmin::text = $5
-    RETURNING *
+export const UPDATE_ENTRIES = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(idx int, id bigint, version text, data jsonb, emissions jsonb)
+  ), ${LOCKED}, e AS (
+    UPDATE data_entries d SET data = i.data, updated_at = now()
+      FROM input i
+     WHERE d.id = ANY ($3::bigint[]) AND d.id = i.id AND d.id IN (SELECT id FROM locked)
+    RETURNING d.*, i.idx, i.emissions AS new_emissions
   ), old AS (
-    DELETE FROM data_entry_emissions WHERE data_entry_id IN (SELECT id FROM e)
-    RETURNING kg_co2eq, quantity
-  ), old_sum AS (
-    SELECT coalesce(sum(kg_co2eq), 0) AS kg, coalesce(sum(quantity), 0) AS qty FROM old
-  ), x AS (${INSERT_EMISSIONS}
-      FROM e, old_sum, ${emissionRows('$4')}
+    DELETE FROM data_entry_emissions o USING e WHERE o.data_entry_id = ANY ($3::bigint[]) AND o.data_entry_id = e.id
+    RETURNING o.data_entry_id, o.kg_co2eq, o.quantity
+  ), x AS (
+    ${INSERT_EMISSIONS}
+    SELECT e.id, r.* FROM e CROSS JOIN (SELECT count(*) FROM old) AS after_delete
+      CROSS JOIN LATERAL jsonb_to_recordset(e.new_emissions) AS ${EMISSION_RECORD}
     RETURNING *
   ), delta AS (
-    SELECT $6::text AS type, coalesce(sum(x.kg_co2eq), 0) - (SELECT kg FROM old_sum) AS kg, 0::bigint AS n,
-           coalesce(sum(x.quantity), 0) - (SELECT qty FROM old_sum) AS qty
-      FROM x
-  )`;
+    SELECT e.data_entry_type AS type, sum(${sumOf('x', 'kg_co2eq')} - ${sumOf('old', 'kg_co2eq')}) AS kg, 0::bigint AS n,
+           sum(${sumOf('x', 'quantity')} - ${sumOf('old', 'quantity')}) AS qty
+      FROM e GROUP BY e.data_entry_type
+  ), ${stats}
+  ${ENTRY_RESULT}`;
 
-/** $1 entry id, $2 module id, $3 row version read before, $4 entry type. */
-const DELETE_CTES = `
-  e AS (
-    DELETE FROM data_entries WHERE id = $1 AND carbon_report_module_id = $2 AND xmin::text = $3
-    RETURNING id
+/** Elements: {idx, id, version}. */
+export const DELETE_ENTRIES = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(idx int, id bigint, version text)
+  ), ${LOCKED}, e AS (
+    DELETE FROM data_entries d USING input i
+     WHERE d.id = ANY ($3::bigint[]) AND d.id = i.id AND d.id IN (SELECT id FROM locked)
+    RETURNING d.id, d.data_entry_type, i.idx
   ), x AS (
-    DELETE FROM data_entry_emissions WHERE data_entry_id IN (SELECT id FROM e)
-    RETURNING kg_co2eq, quantity
+    DELETE FROM data_entry_emissions o USING e WHERE o.data_entry_id = ANY ($3::bigint[]) AND o.data_entry_id = e.id
+    RETURNING o.data_entry_id, o.kg_co2eq, o.quantity
   ), delta AS (
-    SELECT $4::text AS type, -coalesce(sum(x.kg_co2eq), 0) AS kg, -1::bigint AS n, -coalesce(sum(x.quantity), 0) AS qty FROM x
-  )`;
-
-const withStats = (ctes: string, moduleParam: string, result: string) =>
-  `WITH ${ctes}, ${applyStatsDelta({ deltas: 'delta', moduleId: moduleParam, touched: 'e' })} ${result}`;
-
-export interface WriteSql {
-  single: string;
-  row: string;
-}
-
-export const CREATE_ENTRY: WriteSql = {
-  single: withStats(CREATE_CTES, '$1', `${ENTRY_RESULT} FROM e`),
-  row: `WITH ${CREATE_CTES} ${ENTRY_RESULT}, ${DELTA_COLUMNS} FROM e`,
-};
-
-export const UPDATE_ENTRY: WriteSql = {
-  single: withStats(UPDATE_CTES, '$2', `${ENTRY_RESULT} FROM e`),
-  row: `WITH ${UPDATE_CTES} ${ENTRY_RESULT}, ${DELTA_COLUMNS} FROM e`,
-};
-
-export const DELETE_ENTRY: WriteSql = {
-  single: withStats(DELETE_CTES, '$2', 'SELECT id FROM e'),
-  row: `WITH ${DELETE_CTES} SELECT e.id, ${DELTA_COLUMNS} FROM e`,
-};
+    SELECT e.data_entry_type AS type, -sum(${sumOf('x', 'kg_co2eq')}) AS kg, -count(*)::bigint AS n, -sum(${sumOf('x', 'quantity')}) AS qty
+      FROM e GROUP BY e.data_entry_type
+  ), ${stats}
+  SELECT e.idx, e.id FROM e`;
