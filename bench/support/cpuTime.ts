@@ -44,7 +44,8 @@ export function postmasterPid(pgDataDir: string): number {
 }
 
 export function sampleCpu(bffPid: number, postmaster: number): CpuSample {
-  const pgTicks = ticks(postmaster, true) + childrenOf(postmaster).reduce((sum, pid) => sum + ticks(pid, false), 0);
+  // a backend that exits between listing and reading counts in the postmaster's children next time
+  const pgTicks = ticks(postmaster, true) + childrenOf(postmaster).reduce((sum, pid) => sum + (ticks(pid, false) || 0), 0);
   return {
     bench: ticks(process.pid, false) / TICKS_PER_SECOND,
     bff: ticks(bffPid, false) / TICKS_PER_SECOND,

@@ -35,7 +35,10 @@ const ends = (locations: Record<string, ResolvedLocation>) => {
   if (!origin || !destination) throw new Error('origin and destination must be resolved before computing emissions');
   return { origin, destination };
 };
-const place = (l: ResolvedLocation) => ({ id: l.id, code: l.code, name: l.name, country_code: l.country_code, lat: l.lat, lon: l.lon });
+// An emission row keeps what its figure was computed from (distances, band or country, factor).
+// The ends are named by location id only: their codes and names are in the entry itself, and
+// every byte here is written once per row of a 100,000-row import.
+const locationIds = (origin: ResolvedLocation, destination: ResolvedLocation) => [origin.id, destination.id];
 const factorMeta = (x: FactorRow | undefined) => (x ? { id: x.id, classification: x.classification, values: x.values } : null);
 
 export const planeEntry: EntryTypeDef = {
@@ -82,8 +85,7 @@ export const planeEntry: EntryTypeDef = {
           total_km: d.totalKm,
           band: d.band,
           cabin_class: cabin,
-          origin: place(origin),
-          destination: place(destination),
+          location_ids: locationIds(origin, destination),
           factor: factorMeta(factor),
         },
       },
@@ -140,8 +142,7 @@ export const trainEntry: EntryTypeDef = {
           total_km: d.totalKm,
           factor_country: country,
           class: data.class,
-          origin: place(origin),
-          destination: place(destination),
+          location_ids: locationIds(origin, destination),
           factor: factorMeta(factor),
         },
       },
