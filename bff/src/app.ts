@@ -13,6 +13,7 @@ import type { OidcClient } from './auth/oidcClient';
 import { enforceLifetimes, lifetimes, sessionMiddleware } from './auth/session';
 import { currentUser, type CurrentUser } from './auth/currentUser';
 import { AuthCache } from './auth/authCache';
+import { referenceCacheFor } from './domain/referenceCache';
 import { rejectAuthorizationHeader, requireSameOrigin } from './auth/sameOrigin';
 import type { SessionEvents } from './auth/sessionEvents';
 import { requireUser } from './policies';
@@ -80,9 +81,19 @@ export function createApp(d: AppDeps): express.Express {
   app.use(compression());
   app.use(requestLog(d.log));
 
-  const authCache = new AuthCache<CurrentUser>({ ttlMs: d.config.AUTH_CACHE_SECONDS * 1000, isLive: () => d.jobs.listener.connected });
-  d.jobs.listener.onAuthChange((notice) => authCache.notice(notice));
-  d.jobs.listener.onResync(() => authCache.clear());
+  // What this instance remembers, forgotten on the database's notices (events/cacheChanges.ts).
+  const cacheOptions = { ttlMs: d.config.CACHE_SECONDS * 1000, isLive: () => d.jobs.listener.connected };
+  const authCache = new AuthCache<CurrentUser>(cacheOptions);
+  const references = referenceCacheFor(d.pool);
+  references.configure(cacheOptions);
+  d.jobs.listener.onCacheChange((notice) => {
+    authCache.notice(notice);
+    references.notice(notice);
+  });
+  d.jobs.listener.onResync(() => {
+    authCache.clear();
+    references.clear();
+  });
 
   const api = Router();
   api.use(healthRoutes(d.pool, d.isShuttingDown));

@@ -20,9 +20,9 @@ const schema = z.object({
   COOKIE_SECURE: bool.default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
-  // How long an instance may answer "who is calling" from memory; changes reach it at once
-  // through NOTIFY, this only bounds a missed notice. 0 reads the database on every request.
-  AUTH_CACHE_SECONDS: z.coerce.number().min(0).default(30),
+  // How long an instance may remember sessions, users, factors and module addresses; changes
+  // reach it at once through NOTIFY, this only bounds a missed notice. 0: read every time.
+  CACHE_SECONDS: z.coerce.number().min(0).default(30),
   POLLER_INTERVAL_SECONDS: z.coerce.number().positive().default(10),
   JOB_CONCURRENCY: positiveInt.default(4),
   // A RUNNING job whose instance has been silent this long is rescued by another instance.

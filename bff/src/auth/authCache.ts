@@ -2,57 +2,14 @@
 // database round trips to learn who is calling (DESIGN §13: Path 1 latency).
 //
 // Correctness does not rest on the time limit: the database announces every change that matters
-// on the `auth_changes` channel (migration 0006: a deleted session row, a changed user or role),
-// and every instance forgets the entry at once. The time limit only bounds how long a missed
-// notice could matter, and nothing is remembered while the LISTEN connection is down (a notice
-// could be missed then). Idle expiry is judged on fresh data: see `CachedSessionStore`.
+// (migration 0006: a deleted session row, a changed user or role) on the cache_changes channel,
+// and every instance forgets the entry at once (events/cacheChanges.ts). Idle expiry is judged on
+// fresh data: see `CachedSessionStore`.
 import crypto from 'node:crypto';
-
-export const AUTH_CHANGES_CHANNEL = 'auth_changes';
+import { Memo, type CacheOptions } from '../events/cacheChanges';
 
 /** What a notice names: a session (by tag, never the id itself) or a user. */
 export const sessionTag = (sid: string) => crypto.createHash('sha256').update(sid).digest('hex').slice(0, 32);
-
-interface Entry<T> {
-  value: T;
-  until: number;
-}
-
-/** A map with a time limit per entry and a size bound (the oldest entries go first). */
-class Memo<K, T> {
-  private readonly entries = new Map<K, Entry<T>>();
-  constructor(private readonly maxEntries: number) {}
-
-  get(key: K, now: number): T | undefined {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.until > now) return e.value;
-    this.entries.delete(key);
-    return undefined;
-  }
-
-  set(key: K, value: T, until: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, until });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  delete(key: K): void {
-    this.entries.delete(key);
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
-export interface AuthCacheOptions {
-  /** How long an entry may be used at most; 0 turns the cache off. */
-  ttlMs: number;
-  /** Whether notices can currently arrive (the LISTEN connection is up). */
-  isLive: () => boolean;
-  maxEntries?: number;
-}
 
 export class AuthCache<User> {
   /** Session data as JSON text, by session tag: each reader gets its own copy to change. */
@@ -62,7 +19,7 @@ export class AuthCache<User> {
    * (it may hold what was just forgotten). */
   private forgets = 0;
 
-  constructor(private readonly opts: AuthCacheOptions) {
+  constructor(private readonly opts: CacheOptions & { maxEntries?: number }) {
     this.sessions = new Memo(opts.maxEntries ?? 10_000);
     this.users = new Memo(opts.maxEntries ?? 10_000);
   }
@@ -104,9 +61,10 @@ export class AuthCache<User> {
 
   /** A notice from the database: `s:<session tag>` or `u:<user id>`. */
   notice(payload: string): void {
-    this.forgets++;
     if (payload.startsWith('s:')) this.sessions.delete(payload.slice(2));
     else if (payload.startsWith('u:')) this.users.delete(Number(payload.slice(2)));
+    else return;
+    this.forgets++;
   }
 
   /** After notices may have been lost (reconnect). */

@@ -6,7 +6,9 @@ import type { Action, FactorRow, ModuleAccess, ModuleStatus, ModuleType } from '
 import { MODULES } from '@carbon/shared';
 import { forbidden, notFound } from '../http/errors';
 import { moduleAccessOf, type PolicySubject } from '../policies';
+import type { Pool } from '../db/pool';
 import type { Queryable } from './db';
+import { referenceCacheFor, type ModuleAddress } from './referenceCache';
 
 /** A module addressed by report id (`/v1/carbon_reports/{id}/modules/{module}`) or by unit and
  * year (`/modules/{unit_id}/{year}/{module}`). */
@@ -70,30 +72,47 @@ const EXTRAS = `
 
 const SELECT = `SELECT base.*, en.entry, fa.factors, tr.traveler FROM`;
 
-const BY_REPORT = `${SELECT} (
+/** Where a module lives: $1 report id, $2 year (null), $3 module type. */
+const BASE_BY_REPORT = `
     SELECT r.unit_id, r.id AS report_id, r.year, m.id AS module_id, m.status
       FROM carbon_reports r
       LEFT JOIN carbon_report_modules m ON m.carbon_report_id = r.id AND m.module_type = $3
-     WHERE r.id = $1 AND ($2::int IS NULL OR r.year = $2)
-  ) base ${EXTRAS}`;
+     WHERE r.id = $1 AND ($2::int IS NULL OR r.year = $2)`;
 
-const BY_UNIT_YEAR = `${SELECT} (
+/** Where a module lives: $1 unit id, $2 year, $3 module type. */
+const BASE_BY_UNIT_YEAR = `
     SELECT u.id AS unit_id, r.id AS report_id, $2::int AS year, m.id AS module_id, m.status
       FROM units u
       LEFT JOIN carbon_reports r ON r.unit_id = u.id AND r.year = $2
       LEFT JOIN carbon_report_modules m ON m.carbon_report_id = r.id AND m.module_type = $3
-     WHERE u.id = $1
-  ) base ${EXTRAS}`;
+     WHERE u.id = $1`;
 
-interface Row {
+const BY_REPORT = `${SELECT} (${BASE_BY_REPORT}) base ${EXTRAS}`;
+const BY_UNIT_YEAR = `${SELECT} (${BASE_BY_UNIT_YEAR}) base ${EXTRAS}`;
+
+interface BaseRow {
   unit_id: number;
   report_id: number | null;
   year: number;
   module_id: number | null;
   status: ModuleStatus | null;
+}
+
+interface Row extends BaseRow {
   entry: StoredEntry | null;
   factors: FactorRow[] | null;
   traveler: { name: string } | null;
+}
+
+/** The rights of the actor on an addressed module; 404 for what does not exist, 403 for what
+ * exists but is not theirs. */
+function checkAddress(row: BaseRow | undefined, actor: PolicySubject, ref: ModuleRef, action: Action): ModuleAddress & { access: ModuleAccess; status: ModuleStatus } {
+  if (!row) throw notFound('reportId' in ref ? 'No such carbon report.' : 'No such unit.');
+  const access = moduleAccessOf(actor, ref.module, row.unit_id, action);
+  if (!access.own) throw forbidden();
+  if (row.report_id === null) throw notFound(`There is no carbon report for this unit in ${row.year}.`);
+  if (row.module_id === null || row.status === null) throw notFound(`This carbon report has no ${MODULES[ref.module].slug} module.`);
+  return { access, unitId: row.unit_id, reportId: row.report_id, year: row.year, moduleId: row.module_id, status: row.status };
 }
 
 /** 404 for an unknown unit, 403 for a known unit the actor has no right on. */
@@ -117,22 +136,65 @@ export async function loadModuleContext(db: Queryable, actor: PolicySubject, ref
   ];
   // Named statements: parsed and planned once per connection on this hot path.
   const { rows } = await db.query<Row>({ name: byReport ? 'ctx-by-report' : 'ctx-by-unit-year', text: byReport ? BY_REPORT : BY_UNIT_YEAR, values: params });
-  const row = rows[0];
-  if (!row) throw notFound(byReport ? 'No such carbon report.' : 'No such unit.');
-  const access = moduleAccessOf(actor, ref.module, row.unit_id, needs.action);
-  if (!access.own) throw forbidden();
-  if (row.report_id === null) throw notFound(`There is no carbon report for this unit in ${row.year}.`);
-  if (row.module_id === null || row.status === null) throw notFound(`This carbon report has no ${MODULES[ref.module].slug} module.`);
-  return {
-    unitId: row.unit_id,
-    year: row.year,
-    reportId: row.report_id,
-    moduleId: row.module_id,
-    moduleType: ref.module,
-    status: row.status,
-    access,
-    factors: row.factors ?? [],
-    traveler: row.traveler,
-    entry: row.entry,
-  };
+  const address = checkAddress(rows[0], actor, ref, needs.action);
+  const row = rows[0] as Row;
+  return { ...address, moduleType: ref.module, factors: row.factors ?? [], traveler: row.traveler, entry: row.entry };
+}
+
+/** What a Path 1 write needs: the module's address and rights, and, as asked, the entry being
+ * changed, the factors of the year and the traveler's member. */
+export type WriteContext = Omit<ModuleContext, 'status'>;
+
+/** $1 entry id (or null), $2 module id, $3 report id, $4 traveler's person number (or null). */
+const ENTRY_AND_TRAVELER = `
+  SELECT (SELECT json_build_object('id', e.id, 'data_entry_type', e.data_entry_type, 'data', e.data, 'source', e.source,
+                                   'created_at', e.created_at, 'updated_at', e.updated_at, 'version', e.xmin::text)
+            FROM data_entries e WHERE e.id = $1 AND e.carbon_report_module_id = $2) AS entry,
+         (SELECT json_build_object('name', coalesce(t.data ->> 'name', ''))
+            FROM carbon_report_modules hm
+            JOIN data_entries t ON t.carbon_report_module_id = hm.id
+           WHERE hm.carbon_report_id = $3 AND hm.module_type = 'headcount'
+             AND t.data_entry_type = 'member' AND t.data ->> 'user_institutional_id' = $4) AS traveler`;
+
+/**
+ * The context of a Path 1 write, with the same answers (404, 403) as `loadModuleContext`. Where
+ * the module lives and the year's factors come from the instance's reference cache; the entry
+ * and the traveler are always read, in one light query, only when asked for.
+ */
+export async function loadWriteContext(pool: Pool, actor: PolicySubject, ref: ModuleRef, needs: ContextNeeds): Promise<WriteContext> {
+  const byReport = 'reportId' in ref;
+  if (!byReport && !moduleAccessOf(actor, ref.module, ref.unitId, needs.action).own) await denyUnit(pool, ref.unitId);
+  const cache = referenceCacheFor(pool);
+  const key = byReport ? `r:${ref.reportId}:${ref.module}` : `u:${ref.unitId}:${ref.year}:${ref.module}`;
+  let address = cache.address(key);
+  let access: ModuleAccess;
+  if (address) {
+    access = moduleAccessOf(actor, ref.module, address.unitId, needs.action);
+    if (!access.own) throw forbidden();
+  } else {
+    const mark = cache.mark();
+    const { rows } = await pool.query<BaseRow>({
+      name: byReport ? 'address-by-report' : 'address-by-unit-year',
+      text: byReport ? BASE_BY_REPORT : BASE_BY_UNIT_YEAR,
+      values: [byReport ? ref.reportId : ref.unitId, byReport ? null : ref.year, ref.module],
+    });
+    const checked = checkAddress(rows[0], actor, ref, needs.action);
+    address = { unitId: checked.unitId, reportId: checked.reportId, year: checked.year, moduleId: checked.moduleId };
+    access = checked.access;
+    cache.rememberAddress(key, address, mark);
+  }
+  const personNumber = needs.travelerPersonNumber ?? null;
+  let entry: StoredEntry | null = null;
+  let traveler: { name: string } | null = null;
+  if (needs.entryId !== undefined || personNumber !== null) {
+    const { rows } = await pool.query<{ entry: StoredEntry | null; traveler: { name: string } | null }>({
+      name: 'write-entry-and-traveler',
+      text: ENTRY_AND_TRAVELER,
+      values: [needs.entryId ?? null, address.moduleId, address.reportId, personNumber === null ? null : String(personNumber)],
+    });
+    ({ entry, traveler } = rows[0]!);
+  }
+  const factorType = needs.entryType ?? entry?.data_entry_type;
+  const factors = needs.factors && factorType ? await cache.factorsFor(pool, factorType, address.year) : [];
+  return { ...address, moduleType: ref.module, access, factors, traveler, entry };
 }

@@ -1,10 +1,10 @@
 // The one LISTEN connection of an instance (DESIGN §10). It hears every job event committed by
-// any instance, and every change that makes remembered sessions or users stale (auth_changes);
+// any instance, and every change that makes what instances remember stale (cache_changes);
 // keeps its connection checked, and reconnects with backoff. After a reconnect it asks its
 // subscribers to resync, because notices sent while it was away are lost.
 import pg from 'pg';
 import type { Logger } from '../log';
-import { AUTH_CHANGES_CHANNEL } from '../auth/authCache';
+import { CACHE_CHANGES_CHANNEL } from './cacheChanges';
 import { parseJobNotification, type JobNotification } from './jobEvents';
 
 export const JOB_EVENTS_CHANNEL = 'job_events';
@@ -22,7 +22,7 @@ type EventFn = (e: JobNotification) => void;
 export class JobEventListener {
   private client: pg.Client | undefined;
   private readonly eventFns = new Set<EventFn>();
-  private readonly authFns = new Set<(notice: string) => void>();
+  private readonly cacheFns = new Set<(notice: string) => void>();
   private readonly resyncFns = new Set<() => void>();
   private keepalive: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -39,9 +39,9 @@ export class JobEventListener {
     return () => this.eventFns.delete(fn);
   }
 
-  onAuthChange(fn: (notice: string) => void): () => void {
-    this.authFns.add(fn);
-    return () => this.authFns.delete(fn);
+  onCacheChange(fn: (notice: string) => void): () => void {
+    this.cacheFns.add(fn);
+    return () => this.cacheFns.delete(fn);
   }
 
   onResync(fn: () => void): () => void {
@@ -76,8 +76,8 @@ export class JobEventListener {
     const client = new pg.Client({ connectionString: this.opts.connectionString, keepAlive: true, application_name: 'carbon-bff-listen' });
     client.on('notification', (msg) => {
       if (!msg.payload) return;
-      if (msg.channel === AUTH_CHANGES_CHANNEL) {
-        for (const fn of this.authFns) fn(msg.payload);
+      if (msg.channel === CACHE_CHANGES_CHANNEL) {
+        for (const fn of this.cacheFns) fn(msg.payload);
         return;
       }
       if (msg.channel !== JOB_EVENTS_CHANNEL) return;
@@ -89,7 +89,7 @@ export class JobEventListener {
     client.on('end', () => this.lost(client));
     await client.connect();
     try {
-      await client.query(`LISTEN ${JOB_EVENTS_CHANNEL}; LISTEN ${AUTH_CHANGES_CHANNEL}`);
+      await client.query(`LISTEN ${JOB_EVENTS_CHANNEL}; LISTEN ${CACHE_CHANGES_CHANNEL}`);
     } catch (err) {
       await client.end().catch(() => {});
       throw err;

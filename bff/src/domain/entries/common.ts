@@ -8,7 +8,7 @@ import type { ModuleContext, StoredEntry } from '../context';
 export const MAX_WRITE_ATTEMPTS = 3;
 
 /** The entry addressed by id, checked against the module and the type named in the path. */
-export function existingEntry(ctx: ModuleContext, expected: EntryTypeDef | undefined): { entry: StoredEntry; entryType: EntryTypeDef } {
+export function existingEntry(ctx: Pick<ModuleContext, 'entry'>, expected: EntryTypeDef | undefined): { entry: StoredEntry; entryType: EntryTypeDef } {
   const entry = ctx.entry;
   const entryType = entry ? ENTRY_TYPES[entry.data_entry_type] : undefined;
   if (!entry || !entryType || (expected && expected.type !== entryType.type)) throw notFound('No such entry in this module.');
@@ -16,7 +16,7 @@ export function existingEntry(ctx: ModuleContext, expected: EntryTypeDef | undef
 }
 
 /** Users limited to their own rows may touch only rows that carry their person number. */
-export function assertMayTouch(actor: Actor, ctx: ModuleContext, entryType: EntryTypeDef, data: EntryData): void {
+export function assertMayTouch(actor: Actor, ctx: Pick<ModuleContext, 'access'>, entryType: EntryTypeDef, data: EntryData): void {
   if (mayTouchRow(actor, ctx.access, data[entryType.ownerField] as number | string | undefined)) return;
   throw forbidden(
     entryType.traveler

@@ -4,7 +4,7 @@ import { createSchema, type DataEntryView, type EntryData, type EntryTypeDef } f
 import type { Pool } from '../../db/pool';
 import { parseBody } from '../../http/validate';
 import type { Actor } from '../actor';
-import { loadModuleContext, type ModuleRef } from '../context';
+import { loadWriteContext, type ModuleRef } from '../context';
 import { assertMayTouch, mapWriteError } from './common';
 import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
 import { entryView, type EntryRow } from './view';
@@ -13,7 +13,7 @@ import { writeQueueFor } from './writeQueue';
 export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entryType: EntryTypeDef, body: unknown, source = 'manual'): Promise<DataEntryView> {
   const data = compact({ ...(parseBody(createSchema(entryType), body, `${entryType.type} entry`) as EntryData) });
   const travelerId = entryType.traveler ? data[entryType.traveler.idField] : undefined;
-  const ctx = await loadModuleContext(pool, actor, ref, {
+  const ctx = await loadWriteContext(pool, actor, ref, {
     action: 'edit',
     entryType: entryType.type,
     factors: true,

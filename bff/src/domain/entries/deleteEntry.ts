@@ -4,13 +4,13 @@ import type { EntryTypeDef } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import { conflict } from '../../http/errors';
 import type { Actor } from '../actor';
-import { loadModuleContext, type ModuleRef } from '../context';
+import { loadWriteContext, type ModuleRef } from '../context';
 import { assertMayTouch, existingEntry, MAX_WRITE_ATTEMPTS } from './common';
 import { writeQueueFor } from './writeQueue';
 
 export async function deleteEntry(pool: Pool, actor: Actor, ref: ModuleRef, expected: EntryTypeDef | undefined, id: number): Promise<void> {
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-    const ctx = await loadModuleContext(pool, actor, ref, { action: 'edit', entryId: id });
+    const ctx = await loadWriteContext(pool, actor, ref, { action: 'edit', entryId: id });
     const { entry, entryType } = existingEntry(ctx, expected);
     assertMayTouch(actor, ctx, entryType, entry.data);
     const rows = await writeQueueFor(pool).run(ctx.moduleId, { kind: 'delete', input: { id, version: entry.version }, entryId: id });

@@ -7,7 +7,7 @@ import { updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } f
 import type { Pool } from '../../db/pool';
 import { parseBody } from '../../http/validate';
 import type { Actor } from '../actor';
-import { loadModuleContext, type ModuleRef, type StoredEntry } from '../context';
+import { loadWriteContext, type ModuleRef, type StoredEntry } from '../context';
 import { assertMayTouch, existingEntry, mapWriteError, MAX_WRITE_ATTEMPTS } from './common';
 import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
 import { entryView, type EntryRow } from './view';
@@ -44,7 +44,7 @@ function merge(entryType: EntryTypeDef, stored: StoredEntry, patch: EntryData): 
 
 export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expected: EntryTypeDef | undefined, id: number, body: unknown): Promise<DataEntryView> {
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-    const ctx = await loadModuleContext(pool, actor, ref, { action: 'edit', entryId: id, factors: true, travelerPersonNumber: requestedTraveler(body) });
+    const ctx = await loadWriteContext(pool, actor, ref, { action: 'edit', entryId: id, factors: true, travelerPersonNumber: requestedTraveler(body) });
     const { entry, entryType } = existingEntry(ctx, expected);
     assertMayTouch(actor, ctx, entryType, entry.data);
     const patch = parseBody(updateSchema(entryType), body, `${entryType.type} entry`) as EntryData;
