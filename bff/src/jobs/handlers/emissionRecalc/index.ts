@@ -79,7 +79,7 @@ export const emissionRecalcHandler: JobHandler = {
           }
         }
         await pending;
-        pending = db.query(q.upsertEmissions, [JSON.stringify(writes)]);
+        pending = db.query(q.upsertEmissions, [JSON.stringify(writes), [...new Set(writes.map((w) => w.data_entry_id))]]);
         pending.catch(() => {}); // awaited below
         done += rows.length;
         await ctx.progress({ phase: 'computing', done, total });

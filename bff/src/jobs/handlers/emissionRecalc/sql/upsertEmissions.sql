@@ -1,11 +1,24 @@
--- A batch of computed emissions, set-based: $1 is a JSON array of rows. An entry deleted or
--- changed since it was read (row version) is left to whoever changed it. The batch is json, not
--- jsonb: only each row's meta is converted.
+-- A batch of computed emissions, set-based: $1 is a JSON array of rows, $2 their entry ids. The
+-- batch is json, not jsonb: only each row's meta is converted.
+-- Only entries still as they were read (row version) get their emissions written, and they are
+-- locked first: an entry that Path 1 is changing right now is skipped (SKIP LOCKED), one changed
+-- since it was read drops out when the lock re-reads it. Either way the emissions of whoever
+-- changed it stand; without the lock, an upsert could wait for such a write and then overwrite
+-- its fresh emission with one computed from the old data.
+WITH r AS (
+  SELECT * FROM json_to_recordset($1::json) AS r(data_entry_id bigint, version text, emission_type text, kg_co2eq numeric,
+                                                quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)
+), current AS (
+  SELECT e.id
+    FROM data_entries e
+    JOIN (SELECT DISTINCT data_entry_id, version FROM r) v ON v.data_entry_id = e.id
+   WHERE e.id = ANY ($2::bigint[]) AND e.xmin::text = v.version
+   ORDER BY e.id
+     FOR UPDATE OF e SKIP LOCKED
+)
 INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, factor_id, meta)
 SELECT r.data_entry_id, r.emission_type, r.kg_co2eq, r.quantity, r.quantity_unit, r.factor_id, r.meta
-  FROM json_to_recordset($1::json) AS r(data_entry_id bigint, version text, emission_type text, kg_co2eq numeric,
-                                          quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)
-  JOIN data_entries e ON e.id = r.data_entry_id AND e.xmin::text = r.version
+  FROM r JOIN current ON current.id = r.data_entry_id
 ON CONFLICT (data_entry_id, emission_type) DO UPDATE
    SET kg_co2eq = EXCLUDED.kg_co2eq,
        quantity = EXCLUDED.quantity,
