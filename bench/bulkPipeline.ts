@@ -12,8 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
 import { migrate } from '../bff/src/db/migrate';
@@ -21,9 +20,9 @@ import { createPool } from '../bff/src/db/pool';
 import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { copyFromFile } from './support/copyIn';
+import { startBff } from './support/bffProcess';
 import { cpuBetween, postmasterPid, sampleCpu } from './support/cpuTime';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const MEMBERS = 5_000;
 const YEAR = 2025;
@@ -33,19 +32,6 @@ setTimeout(() => {
   console.error(`benchmark exceeded its ${LIMIT_S} s limit; stopping`);
   process.exit(3);
 }, LIMIT_S * 1000).unref();
-
-function startBff(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(process.env.BENCH_BFF_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(HERE, 'support/path1Server.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /READY (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`BFF exited early with code ${code}`)));
-  });
-}
 
 /** Resident memory of a process (current and peak since it started), in MiB, from /proc. */
 function rssOf(pid: number): { rss: number; hwm: number } {

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -22,6 +22,7 @@ import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
 import { recomputeStats } from '../bff/src/domain/stats';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { summarize, type Summary } from './support/stats';
+import { startBff } from './support/bffProcess';
 import { cpuBetween, postmasterPid, sampleCpu, type CpuSample } from './support/cpuTime';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -33,24 +34,6 @@ const CONCURRENCY = QUICK ? [32] : [1, 8, 32];
 /** Requests per measured run; enough for a stable p99 at each level. */
 const REQUESTS: Record<number, number> = { 1: 400, 8: 1600, 32: 3200 };
 const TRAVELER = 100001; // alice, a demo headcount member of CLIMATE-LAB
-
-function startBff(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    // BENCH_BFF_NODE_ARGS: extra node flags for the BFF only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-    const extra = (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(HERE, 'support/path1Server.ts')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /READY (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`BFF exited early with code ${code}`)));
-  });
-}
 
 async function seed(pool: pg.Pool, client: TestClient) {
   const { rows } = await pool.query<{ unit_id: number; travel: number; headcount: number }>(

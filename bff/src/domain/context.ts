@@ -50,25 +50,29 @@ export interface ContextNeeds {
   entryId?: number;
 }
 
-const EXTRAS = `
-  LEFT JOIN LATERAL (
+/** The entry `id` of module `moduleId`, as `StoredEntry` (SQL expressions as arguments). */
+const entryOfModule = (id: string, moduleId: string) => `
     SELECT json_build_object('id', e.id, 'data_entry_type', e.data_entry_type, 'data', e.data, 'source', e.source,
                              'created_at', e.created_at, 'updated_at', e.updated_at, 'version', e.xmin::text) AS entry
       FROM data_entries e
-     WHERE e.id = $7 AND e.carbon_report_module_id = base.module_id
-  ) en ON true
+     WHERE e.id = ${id} AND e.carbon_report_module_id = ${moduleId}`;
+
+/** The name of the member with person number `personNumber` in report `reportId`'s headcount. */
+const travelerOfReport = (reportId: string, personNumber: string) => `
+    SELECT json_build_object('name', coalesce(t.data ->> 'name', '')) AS traveler
+      FROM carbon_report_modules hm
+      JOIN data_entries t ON t.carbon_report_module_id = hm.id
+     WHERE hm.carbon_report_id = ${reportId} AND hm.module_type = 'headcount'
+       AND t.data_entry_type = 'member' AND t.data ->> 'user_institutional_id' = ${personNumber}`;
+
+const EXTRAS = `
+  LEFT JOIN LATERAL (${entryOfModule('$7', 'base.module_id')}) en ON true
   LEFT JOIN LATERAL (
     SELECT coalesce(json_agg(json_build_object('id', f.id, 'classification', f.classification, 'values', f."values") ORDER BY f.id), '[]') AS factors
       FROM factors f
      WHERE f.data_entry_type = coalesce($4, en.entry ->> 'data_entry_type') AND f.year = base.year
   ) fa ON $5
-  LEFT JOIN LATERAL (
-    SELECT json_build_object('name', coalesce(t.data ->> 'name', '')) AS traveler
-      FROM carbon_report_modules hm
-      JOIN data_entries t ON t.carbon_report_module_id = hm.id
-     WHERE hm.carbon_report_id = base.report_id AND hm.module_type = 'headcount'
-       AND t.data_entry_type = 'member' AND t.data ->> 'user_institutional_id' = $6
-  ) tr ON $6 IS NOT NULL`;
+  LEFT JOIN LATERAL (${travelerOfReport('base.report_id', '$6')}) tr ON $6 IS NOT NULL`;
 
 const SELECT = `SELECT base.*, en.entry, fa.factors, tr.traveler FROM`;
 
@@ -146,15 +150,7 @@ export async function loadModuleContext(db: Queryable, actor: PolicySubject, ref
 export type WriteContext = Omit<ModuleContext, 'status'>;
 
 /** $1 entry id (or null), $2 module id, $3 report id, $4 traveler's person number (or null). */
-const ENTRY_AND_TRAVELER = `
-  SELECT (SELECT json_build_object('id', e.id, 'data_entry_type', e.data_entry_type, 'data', e.data, 'source', e.source,
-                                   'created_at', e.created_at, 'updated_at', e.updated_at, 'version', e.xmin::text)
-            FROM data_entries e WHERE e.id = $1 AND e.carbon_report_module_id = $2) AS entry,
-         (SELECT json_build_object('name', coalesce(t.data ->> 'name', ''))
-            FROM carbon_report_modules hm
-            JOIN data_entries t ON t.carbon_report_module_id = hm.id
-           WHERE hm.carbon_report_id = $3 AND hm.module_type = 'headcount'
-             AND t.data_entry_type = 'member' AND t.data ->> 'user_institutional_id' = $4) AS traveler`;
+const ENTRY_AND_TRAVELER = `SELECT (${entryOfModule('$1', '$2')}) AS entry, (${travelerOfReport('$3', '$4')}) AS traveler`;
 
 /**
  * The context of a Path 1 write, with the same answers (404, 403) as `loadModuleContext`. Where
