@@ -28,8 +28,10 @@ import { cpuBetween, postmasterPid, sampleCpu, type CpuSample } from './support/
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MODULE_ENTRIES = 10_000;
 const MEMBERS = 2_000;
-// BENCH_QUICK=1: only the writes at 32 connections (to compare settings quickly).
+// BENCH_QUICK=1: only the runs at 32 connections (to compare settings quickly);
+// BENCH_ONLY=writes or BENCH_ONLY=members: only the Path 1 writes, or only endpoint 9.
 const QUICK = process.env.BENCH_QUICK === '1';
+const ONLY = process.env.BENCH_ONLY;
 const CONCURRENCY = QUICK ? [32] : [1, 8, 32];
 /** Requests per measured run; enough for a stable p99 at each level. */
 const REQUESTS: Record<number, number> = { 1: 400, 8: 1600, 32: 3200 };
@@ -160,7 +162,8 @@ async function main() {
     cpuNow = () => sampleCpu(bff.child.pid!, postmaster);
     const client = new TestClient(bff.url, origin);
     await login(client, 'alice');
-    const headers = { cookie: `auth_token=${client.sessionCookie()}`, origin, 'content-type': 'application/json' };
+    // As a browser sends them: it always accepts compressed answers.
+    const headers = { cookie: `auth_token=${client.sessionCookie()}`, origin, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
     const { unitId, entryIds } = await seed(pool, client);
     const base = `/api/modules/${unitId}/2025/professional-travel/plane`;
 
@@ -196,13 +199,13 @@ async function main() {
     // Baselines: the HTTP stack alone, and with the session and user lookups every API call pays.
     for (const c of QUICK ? [] : [1, 32]) runs.push(await measure('baseline GET /api/health', bff.url, headers, c, REQUESTS[c]!, health));
     for (const c of QUICK ? [32] : [1, 32]) runs.push(await measure('baseline GET /api/v1/session', bff.url, headers, c, REQUESTS[c]!, session));
-    for (const c of CONCURRENCY) {
+    for (const c of ONLY === 'members' ? [] : CONCURRENCY) {
       runs.push(await measure('create', bff.url, headers, c, REQUESTS[c]!, create));
       runs.push(await measure('update', bff.url, headers, c, REQUESTS[c]!, update));
       runs.push(await measure('delete', bff.url, headers, c, REQUESTS[c]!, remove));
     }
-    if (!QUICK) {
-      for (const c of CONCURRENCY) runs.push(await measure('endpoint 9 (2,000 members)', bff.url, headers, c, REQUESTS[c]!, members));
+    for (const c of ONLY === 'writes' ? [] : CONCURRENCY) runs.push(await measure('endpoint 9 (2,000 members)', bff.url, headers, c, REQUESTS[c]!, members));
+    if (!QUICK && !ONLY) {
       // Type-to-search (issue: answer within 20 ms), one user typing.
       runs.push(await measure('search places', bff.url, headers, 1, REQUESTS[1]!, places));
       runs.push(await measure('search airports', bff.url, headers, 1, REQUESTS[1]!, airports));
@@ -228,9 +231,10 @@ async function main() {
         `${r.name.padEnd(30)}${String(r.connections).padStart(5)}${String(r.latency.n).padStart(10)}${fmt(r.latency.p50)}  ${fmt(r.latency.p95)}  ${fmt(r.latency.p99)}  ${fmt(r.latency.max)}  ${r.rps.toFixed(0).padStart(7)}  ${String(r.errors).padStart(7)}${perRequest(r.cpu.bench, r)}${perRequest(r.cpu.bff, r)}${perRequest(r.cpu.postgres, r)}`,
       );
     }
-    const at32 = runs.filter((r) => r.connections === 32 && ['create', 'update', 'delete'].includes(r.name));
-    const ok = at32.every((r) => r.latency.p95 <= 25 && r.latency.p99 <= 50 && r.errors === 0);
-    console.log(`\nBar at 32 connections (p95 ≤ 25 ms, p99 ≤ 50 ms, no errors): ${ok ? 'met' : 'MISSED'}`);
+    // The bar covers the three writes and endpoint 9 (issue 4), whichever of them ran.
+    const at32 = runs.filter((r) => r.connections === 32 && !r.name.startsWith('baseline'));
+    const missed = at32.filter((r) => !(r.latency.p95 <= 25 && r.latency.p99 <= 50 && r.errors === 0)).map((r) => r.name);
+    console.log(`\nBar at 32 connections (p95 ≤ 25 ms, p99 ≤ 50 ms, no errors): ${missed.length ? `MISSED by ${missed.join(', ')}` : 'met'}`);
     fs.mkdirSync(path.join(HERE, 'out'), { recursive: true });
     fs.writeFileSync(path.join(HERE, 'out', 'path1.json'), JSON.stringify({ at: new Date().toISOString(), settings: settings.rows, runs }, null, 2));
   } finally {

@@ -1,5 +1,5 @@
-// Instances remember sessions and users (bff/src/auth/authCache.ts), factors and module addresses
-// (bff/src/domain/referenceCache.ts). What a user or an operator changes on one instance, or in
+// Instances remember sessions and users (bff/src/auth/authCache.ts), factors, module addresses and
+// headcount member lists (bff/src/domain/referenceCache.ts). What a user or an operator changes on one instance, or in
 // the database, must reach every instance at once through NOTIFY — not after the memory's time
 // limit (30 s by default, far beyond these deadlines).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import pg from 'pg';
 import { startTestStack, type TestStack } from './support/stack';
 import { login, TestClient } from './support/httpClient';
 import { addMember } from './support/carbon';
+import { HEADCOUNT_HEADER, settled, upload } from './support/pipeline';
 
 let stack: TestStack;
 let db: pg.Pool;
@@ -134,5 +135,74 @@ describe('reference data', () => {
       expect(refused.status).toBe(404);
       expect(refused.body.detail).toBe('There is no carbon report for this unit in 2018.');
     }
+  });
+});
+
+describe('member lists (endpoint 9)', () => {
+  let unitId: number;
+  const YEAR = 2017;
+  beforeAll(async () => {
+    const { rows } = await db.query<{ id: number }>(
+      `WITH r AS (INSERT INTO carbon_reports (unit_id, year) SELECT id, ${YEAR} FROM units WHERE institutional_id = 'CLIMATE-LAB' RETURNING id, unit_id)
+       INSERT INTO carbon_report_modules (carbon_report_id, module_type) SELECT r.id, m FROM r, unnest(ARRAY['headcount', 'professional_travel']) m
+       RETURNING (SELECT unit_id FROM r) AS id`,
+    );
+    unitId = rows[0]!.id;
+  });
+  const path = () => `/api/modules/${unitId}/${YEAR}/headcount/members`;
+  const names = async (c: TestClient) => ((await c.get(path())).body as { name: string }[]).map((m) => m.name);
+  const eventuallyNames = async (c: TestClient, expected: string[]) => {
+    expect(await until(() => names(c), (n) => JSON.stringify(n) === JSON.stringify(expected))).toEqual(expected);
+  };
+
+  it('is sent compressed with an entity tag, and 304 when the browser has it', async () => {
+    const a = stack.client(0);
+    await login(a, 'alice');
+    await addMember(a, unitId, YEAR, 170001, 'Ada', 1);
+    const first = await a.get(path());
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(first.body).toEqual([{ person_number: 170001, name: 'Ada' }]);
+    const again = await a.get(path());
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    // As a browser revalidates its cached copy (fetch() would add `no-cache` to a bare If-None-Match).
+    const revalidate = { 'if-none-match': first.headers.get('etag')!, 'cache-control': 'max-age=0' };
+    expect((await a.get(path(), revalidate)).status).toBe(304);
+    const plain = await a.get(path(), { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toEqual(first.body);
+  });
+
+  it('shows every change at once on the writing instance and as soon as announced on the other', async () => {
+    const a = stack.client(0);
+    await login(a, 'alice');
+    const b = sameBrowser(a, 1);
+    expect(await names(a)).toEqual(['Ada']);
+    expect(await names(b)).toEqual(['Ada']);
+
+    // Path 1 on instance 0: its own next read sees it without waiting for the notice.
+    const bea = await addMember(a, unitId, YEAR, 170002, 'Bea', 1);
+    expect(await names(a)).toEqual(['Ada', 'Bea']);
+    await eventuallyNames(b, ['Ada', 'Bea']);
+
+    // A rename on instance 1.
+    expect((await b.patch(`/api/modules/${unitId}/${YEAR}/headcount/member/${bea.id}`, { name: 'Beatrice' })).status).toBe(200);
+    expect(await names(b)).toEqual(['Ada', 'Beatrice']);
+    await eventuallyNames(a, ['Ada', 'Beatrice']);
+
+    // Straight in the database.
+    await db.query(`DELETE FROM data_entries WHERE id = $1`, [bea.id]);
+    await eventuallyNames(a, ['Ada']);
+    await eventuallyNames(b, ['Ada']);
+
+    // A headcount file through the Path 2 pipeline (csv_ingest writes data_entries only).
+    const olga = stack.client(1);
+    await login(olga, 'olga');
+    const csv = [HEADCOUNT_HEADER, '170003,Cleo,1,researcher', '170004,Dora,0.5,engineer'].join('\n');
+    expect((await upload(olga, { module: 'headcount', type: 'member', year: YEAR, unit_id: unitId }, csv)).status).toBe(202);
+    await settled(db);
+    await eventuallyNames(a, ['Ada', 'Cleo', 'Dora']);
+    await eventuallyNames(b, ['Ada', 'Cleo', 'Dora']);
   });
 });

@@ -153,32 +153,40 @@ export type WriteContext = Omit<ModuleContext, 'status'>;
 const ENTRY_AND_TRAVELER = `SELECT (${entryOfModule('$1', '$2')}) AS entry, (${travelerOfReport('$3', '$4')}) AS traveler`;
 
 /**
+ * Where a module lives and the actor's rights on it, with the same answers (404, 403) as
+ * `loadModuleContext`, from the instance's reference cache when it knows the address.
+ */
+export async function resolveModule(pool: Pool, actor: PolicySubject, ref: ModuleRef, action: Action): Promise<{ address: ModuleAddress; access: ModuleAccess }> {
+  const byReport = 'reportId' in ref;
+  if (!byReport && !moduleAccessOf(actor, ref.module, ref.unitId, action).own) await denyUnit(pool, ref.unitId);
+  const cache = referenceCacheFor(pool);
+  const key = byReport ? `r:${ref.reportId}:${ref.module}` : `u:${ref.unitId}:${ref.year}:${ref.module}`;
+  const known = cache.address(key);
+  if (known) {
+    const access = moduleAccessOf(actor, ref.module, known.unitId, action);
+    if (!access.own) throw forbidden();
+    return { address: known, access };
+  }
+  const mark = cache.mark();
+  const { rows } = await pool.query<BaseRow>({
+    name: byReport ? 'address-by-report' : 'address-by-unit-year',
+    text: byReport ? BASE_BY_REPORT : BASE_BY_UNIT_YEAR,
+    values: [byReport ? ref.reportId : ref.unitId, byReport ? null : ref.year, ref.module],
+  });
+  const checked = checkAddress(rows[0], actor, ref, action);
+  const address = { unitId: checked.unitId, reportId: checked.reportId, year: checked.year, moduleId: checked.moduleId };
+  cache.rememberAddress(key, address, mark);
+  return { address, access: checked.access };
+}
+
+/**
  * The context of a Path 1 write, with the same answers (404, 403) as `loadModuleContext`. Where
  * the module lives and the year's factors come from the instance's reference cache; the entry
  * and the traveler are always read, in one light query, only when asked for.
  */
 export async function loadWriteContext(pool: Pool, actor: PolicySubject, ref: ModuleRef, needs: ContextNeeds): Promise<WriteContext> {
-  const byReport = 'reportId' in ref;
-  if (!byReport && !moduleAccessOf(actor, ref.module, ref.unitId, needs.action).own) await denyUnit(pool, ref.unitId);
+  const { address, access } = await resolveModule(pool, actor, ref, needs.action);
   const cache = referenceCacheFor(pool);
-  const key = byReport ? `r:${ref.reportId}:${ref.module}` : `u:${ref.unitId}:${ref.year}:${ref.module}`;
-  let address = cache.address(key);
-  let access: ModuleAccess;
-  if (address) {
-    access = moduleAccessOf(actor, ref.module, address.unitId, needs.action);
-    if (!access.own) throw forbidden();
-  } else {
-    const mark = cache.mark();
-    const { rows } = await pool.query<BaseRow>({
-      name: byReport ? 'address-by-report' : 'address-by-unit-year',
-      text: byReport ? BASE_BY_REPORT : BASE_BY_UNIT_YEAR,
-      values: [byReport ? ref.reportId : ref.unitId, byReport ? null : ref.year, ref.module],
-    });
-    const checked = checkAddress(rows[0], actor, ref, needs.action);
-    address = { unitId: checked.unitId, reportId: checked.reportId, year: checked.year, moduleId: checked.moduleId };
-    access = checked.access;
-    cache.rememberAddress(key, address, mark);
-  }
   const personNumber = needs.travelerPersonNumber ?? null;
   let entry: StoredEntry | null = null;
   let traveler: { name: string } | null = null;

@@ -1,7 +1,9 @@
-// Per-instance memory of what every Path 1 write reads and what rarely changes: the factors of a
-// (type, year), and where a module lives (unit, report and module ids). A factor upload or a
-// deleted report or module is announced by the database (cache_changes: `factors`, `modules`)
-// and every instance forgets at once (events/cacheChanges.ts). Off until `configure` is called
+// Per-instance memory of what is read far more often than it changes: the factors of a (type,
+// year) and where a module lives (unit, report and module ids), read by every Path 1 write; and
+// each headcount's member list (endpoint 9, read by every traveler selector). A factor upload, a
+// deleted report or module, or a statement touching member entries is announced by the database
+// (cache_changes: `factors`, `modules`, `m:<module id>`; migrations 0006, 0007) and every
+// instance forgets at once (events/cacheChanges.ts). Off until `configure` is called
 // (a process without a LISTEN connection remembers nothing) and while that connection is down.
 // Only what exists is remembered: a report created later is found at once.
 import type { FactorRow } from '@carbon/shared';
@@ -17,12 +19,23 @@ export interface ModuleAddress {
   moduleId: number;
 }
 
+/** Endpoint 9's answer for one module, ready to send: JSON, its gzip and an entity tag. */
+export interface MembersList {
+  json: string;
+  gzip: Buffer;
+  etag: string;
+}
+
 export class ReferenceCache {
   private opts: CacheOptions = { ttlMs: 0, isLive: () => false };
   private readonly factors = new Memo<string, FactorRow[]>(1_000);
   private readonly addresses = new Memo<string, ModuleAddress>(10_000);
-  /** Counts forgetting; a read that started before one is not remembered. */
+  // Lists can be large (about 100 KB for 2,000 members): few are kept.
+  private readonly members = new Memo<number, MembersList>(200);
+  /** Count forgetting; a read that started before one is not remembered. Member lists have
+   * their own count, so that member writes do not keep addresses from being remembered. */
   private forgets = 0;
+  private memberForgets = 0;
 
   configure(opts: CacheOptions): void {
     this.opts = opts;
@@ -56,7 +69,29 @@ export class ReferenceCache {
     if (this.on && mark === this.forgets) this.addresses.set(key, address, Date.now() + this.opts.ttlMs);
   }
 
+  /** Take before reading a member list from the database; hand back to `rememberMembers`. */
+  membersMark(): number {
+    return this.memberForgets;
+  }
+
+  membersOf(moduleId: number): MembersList | undefined {
+    return this.on ? this.members.get(moduleId, Date.now()) : undefined;
+  }
+
+  rememberMembers(moduleId: number, list: MembersList, mark: number): void {
+    if (this.on && mark === this.memberForgets) this.members.set(moduleId, list, Date.now() + this.opts.ttlMs);
+  }
+
+  /** Called by this instance's own member writes too: its next read must not wait for the notice. */
+  forgetMembers(moduleId?: number): void {
+    if (moduleId === undefined) this.members.clear();
+    else this.members.delete(moduleId);
+    this.memberForgets++;
+  }
+
   notice(payload: string): void {
+    if (payload.startsWith('m:')) return this.forgetMembers(Number(payload.slice(2)));
+    if (payload === 'members') return this.forgetMembers();
     if (payload === 'factors') this.factors.clear();
     else if (payload === 'modules') this.addresses.clear();
     else return;
@@ -67,6 +102,7 @@ export class ReferenceCache {
     this.forgets++;
     this.factors.clear();
     this.addresses.clear();
+    this.forgetMembers();
   }
 }
 

@@ -2,7 +2,7 @@
 // is declared before the generic module route so that its path never reaches it.
 import { Router } from 'express';
 import type { Pool } from '../db/pool';
-import { headcountMembersJson } from '../domain/headcountMembers';
+import { headcountMembers } from '../domain/headcountMembers';
 import { moduleSummary } from '../domain/moduleSummary';
 import { userOf } from '../policies';
 import { unitEntryRoutes } from './dataEntries';
@@ -13,8 +13,14 @@ export function moduleRoutes(pool: Pool): Router {
 
   // Endpoint 9 — must stay first.
   r.get('/:unit_id/:year/headcount/members', async (req, res) => {
-    const json = await headcountMembersJson(pool, userOf(req), idParam(req.params.unit_id, 'unit'), yearParam(req.params.year));
-    res.type('application/json').send(json);
+    const list = await headcountMembers(pool, userOf(req), idParam(req.params.unit_id, 'unit'), yearParam(req.params.year));
+    res.type('application/json');
+    if (!('gzip' in list)) return void res.send(list.json);
+    // Sent as prepared: Express answers 304 to a matching If-None-Match; compression() leaves an
+    // encoded body alone.
+    res.set('ETag', list.etag).vary('Accept-Encoding');
+    if (req.acceptsEncodings('gzip', 'identity') === 'gzip') res.set('Content-Encoding', 'gzip').send(list.gzip);
+    else res.send(list.json);
   });
 
   // Endpoint 11.

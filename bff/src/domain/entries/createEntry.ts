@@ -24,7 +24,7 @@ export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entr
   const locations = await resolveEntryLocations(pool, entryType, data);
   const emissions = computeEmissions(entryType, data, locations, ctx.factors);
   try {
-    const rows = await writeQueueFor(pool).run<EntryRow>(ctx.moduleId, {
+    const rows = await writeQueueFor(pool).run<EntryRow>(ctx, {
       kind: 'create',
       input: { type: entryType.type, data, created_by: actor.id, source, emissions },
     });

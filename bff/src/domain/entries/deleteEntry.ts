@@ -13,7 +13,7 @@ export async function deleteEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const ctx = await loadWriteContext(pool, actor, ref, { action: 'edit', entryId: id });
     const { entry, entryType } = existingEntry(ctx, expected);
     assertMayTouch(actor, ctx, entryType, entry.data);
-    const rows = await writeQueueFor(pool).run(ctx.moduleId, { kind: 'delete', input: { id, version: entry.version }, entryId: id });
+    const rows = await writeQueueFor(pool).run(ctx, { kind: 'delete', input: { id, version: entry.version }, entryId: id });
     if (rows.length) return;
   }
   throw conflict('The entry kept changing while it was being deleted; reload it and try again.');

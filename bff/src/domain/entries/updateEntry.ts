@@ -56,7 +56,7 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const locations = await resolveEntryLocations(pool, entryType, data);
     const emissions = computeEmissions(entryType, data, locations, ctx.factors);
     try {
-      const rows = await writeQueueFor(pool).run<EntryRow>(ctx.moduleId, {
+      const rows = await writeQueueFor(pool).run<EntryRow>(ctx, {
         kind: 'update',
         input: { id, version: entry.version, data, emissions },
         entryId: id,

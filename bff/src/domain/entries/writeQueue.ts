@@ -7,6 +7,9 @@
 // one by one, so that only the faulty one fails.
 import type pg from 'pg';
 import type { Pool } from '../../db/pool';
+import type { ModuleType } from '@carbon/shared';
+import { MEMBERS_MODULE } from '../headcountMembers';
+import { referenceCacheFor } from '../referenceCache';
 import { CREATE_ENTRIES, DELETE_ENTRIES, UPDATE_ENTRIES } from './writeSql';
 
 export type WriteKind = 'create' | 'update' | 'delete';
@@ -38,8 +41,16 @@ export class ModuleWriteQueue {
 
   constructor(private readonly pool: Pool) {}
 
-  /** Runs a write on `moduleId`; resolves with its row (none: the entry was gone or changed). */
-  run<R extends pg.QueryResultRow>(moduleId: number, write: QueuedWrite): Promise<R[]> {
+  /** Runs a write on a module; resolves with its row (none: the entry was gone or changed). */
+  async run<R extends pg.QueryResultRow>(module: { moduleId: number; moduleType: ModuleType }, write: QueuedWrite): Promise<R[]> {
+    const rows = await this.enqueue<R>(module.moduleId, write);
+    // The database announces member changes to every instance; this one's next read of the list
+    // (maybe the writer's own) must not depend on how soon the notice arrives.
+    if (module.moduleType === MEMBERS_MODULE) referenceCacheFor(this.pool).forgetMembers(module.moduleId);
+    return rows;
+  }
+
+  private enqueue<R extends pg.QueryResultRow>(moduleId: number, write: QueuedWrite): Promise<R[]> {
     return new Promise<R[]>((resolve, reject) => {
       const p: Pending = { write, resolve: resolve as (rows: pg.QueryResultRow[]) => void, reject };
       const queue = this.waiting.get(moduleId);
