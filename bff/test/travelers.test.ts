@@ -82,6 +82,30 @@ describe('traveler rules', () => {
     expect(after.module_stats).toEqual(before.module_stats);
   });
 
+  it('3: creates sent together, some with unknown person numbers: only those are refused, the stats stay exact', async () => {
+    const pool = stack.server.pool;
+    const report = ids.report['CLIMATE-LAB/2025']!;
+    const before = await statsAndSums(pool, report, 'professional_travel');
+    // Parallel creates to one module are written in shared batches (writeQueue.ts).
+    const numbers = Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? 990000 + i : [100001, 100002, 100005][i % 3]!));
+    const answers = await Promise.all(numbers.map((n) => alice.post(planes(), trip({ traveler_id: n, traveler_name: 'Client Value' }))));
+    answers.forEach((res, i) => {
+      const n = numbers[i]!;
+      if (n >= 990000) {
+        expect(res.status).toBe(422);
+        expect(res.body.detail).toBe(notFoundDetail(n));
+      } else {
+        expect(res.status).toBe(201);
+        expect(res.body.traveler_name).toBe({ 100001: 'Alice Martin', 100002: 'Bob Keller', 100005: 'Zoe Zed' }[n]);
+      }
+    });
+    const after = await statsAndSums(pool, report, 'professional_travel');
+    expect(after.module_entries).toBe(before.module_entries + 16);
+    expect(after.module_stats.entries).toBe(after.module_entries);
+    expect(after.module_stats.kg_co2eq).toBeCloseTo(after.module_kg, 6);
+    expect(after.report_stats.kg_co2eq).toBeCloseTo(after.report_kg, 6);
+  });
+
   it('4: an update with a new traveler_id links again; an unknown one → 422 and the entry is unchanged', async () => {
     const created = (await alice.post(planes(), trip({ traveler_id: 100001 }))).body;
     const moved = await alice.patch(`${planes()}/${created.id}`, { traveler_id: 100002 });

@@ -58,7 +58,7 @@ const entryOfModule = (id: string, moduleId: string) => `
      WHERE e.id = ${id} AND e.carbon_report_module_id = ${moduleId}`;
 
 /** The name of the member with person number `personNumber` in report `reportId`'s headcount. */
-const travelerOfReport = (reportId: string, personNumber: string) => `
+export const travelerOfReport = (reportId: string, personNumber: string) => `
     SELECT json_build_object('name', coalesce(t.data ->> 'name', '')) AS traveler
       FROM carbon_report_modules hm
       JOIN data_entries t ON t.carbon_report_module_id = hm.id

@@ -1,4 +1,4 @@
-// Path 1 create: validate, link the traveler, resolve locations, compute emissions, then write
+// Path 1 create: validate, resolve locations, compute emissions, then link the traveler and write
 // entry + emissions + module stats + report stats in one statement.
 import { createSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
@@ -6,30 +6,31 @@ import { parseBody } from '../../http/validate';
 import type { Actor } from '../actor';
 import { loadWriteContext, type ModuleRef } from '../context';
 import { assertMayTouch, mapWriteError } from './common';
-import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
+import { compact, computeEmissions, linkTraveler, resolveEntryLocations, travelerNotFound } from './prepare';
 import { entryView, type EntryRow } from './view';
 import { writeQueueFor } from './writeQueue';
 
 export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entryType: EntryTypeDef, body: unknown, source = 'manual'): Promise<DataEntryView> {
   const data = compact({ ...(parseBody(createSchema(entryType), body, `${entryType.type} entry`) as EntryData) });
-  const travelerId = entryType.traveler ? data[entryType.traveler.idField] : undefined;
-  const ctx = await loadWriteContext(pool, actor, ref, {
-    action: 'edit',
-    entryType: entryType.type,
-    factors: true,
-    travelerPersonNumber: typeof travelerId === 'number' ? travelerId : null,
-  });
+  const t = entryType.traveler;
+  const travelerId = t ? data[t.idField] : undefined;
+  const personNumber = typeof travelerId === 'number' ? travelerId : null;
+  const ctx = await loadWriteContext(pool, actor, ref, { action: 'edit', entryType: entryType.type, factors: true });
   assertMayTouch(actor, ctx, entryType, data);
-  linkTraveler(entryType, data, typeof travelerId === 'number' ? ctx.traveler : undefined, ctx.year);
+  // A person number is linked by the write statement itself (writeSql.ts); without one, the
+  // deprecated name-only rule applies here.
+  linkTraveler(entryType, data, undefined, ctx.year);
   const locations = await resolveEntryLocations(pool, entryType, data);
   const emissions = computeEmissions(entryType, data, locations, ctx.factors);
+  let rows: EntryRow[];
   try {
-    const rows = await writeQueueFor(pool).run<EntryRow>(ctx, {
+    rows = await writeQueueFor(pool).run<EntryRow>(ctx, {
       kind: 'create',
-      input: { type: entryType.type, data, created_by: actor.id, source, emissions },
+      input: { type: entryType.type, data, created_by: actor.id, source, emissions, traveler: personNumber === null ? null : String(personNumber), name_field: t?.nameField ?? null },
     });
-    return entryView(rows[0]!, ctx.moduleType);
   } catch (err) {
     throw mapWriteError(err, data);
   }
+  if (!rows[0]) throw travelerNotFound(t!, personNumber!, ctx.year);
+  return entryView(rows[0], ctx.moduleType);
 }

@@ -9,6 +9,12 @@ import { resolveLocation } from '../locations/search';
 export const travelerNotFoundDetail = (personNumber: number, year: number) =>
   `The traveler's person number ${personNumber} was not found in this unit's headcount for ${year}.`;
 
+/** 422 for a person number that names no member of the unit's headcount that year (rule 3). */
+export function travelerNotFound(t: NonNullable<EntryTypeDef['traveler']>, personNumber: number, year: number) {
+  const detail = travelerNotFoundDetail(personNumber, year);
+  return unprocessable(detail, [{ field: t.idField, message: detail }]);
+}
+
 /**
  * Applies the traveler rules to `data` (the entry as it will be stored).
  * - `linked`: the member found for `data[idField]` (null: looked up, none), or undefined when the
@@ -22,10 +28,7 @@ export function linkTraveler(entryType: EntryTypeDef, data: EntryData, linked: {
   const personNumber = data[t.idField];
   if (typeof personNumber === 'number') {
     if (linked === undefined) return;
-    if (linked === null) {
-      const detail = travelerNotFoundDetail(personNumber, year);
-      throw unprocessable(detail, [{ field: t.idField, message: detail }]);
-    }
+    if (linked === null) throw travelerNotFound(t, personNumber, year);
     data[t.nameField] = linked.name;
     return;
   }
