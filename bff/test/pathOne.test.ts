@@ -114,6 +114,23 @@ describe('stats', () => {
     expect(s.module_stats.by_type.plane.entries).toBeGreaterThan(0);
   });
 
+  it('a delete that names no entry of the path changes nothing: unknown id, other type, other module', async () => {
+    const plane = (await alice.post(planes(), { origin: 'GVA', destination: 'LHR', traveler_id: 100001 })).body;
+    const { rows } = await stack.server.pool.query<{ id: number }>(
+      `SELECT e.id FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
+        WHERE m.carbon_report_id = $1 AND m.module_type = 'headcount' LIMIT 1`,
+      [report],
+    );
+    const before = await expectStatsExact();
+    for (const path of [`${planes()}/999999999`, `${trains()}/${plane.id}`, `${planes()}/${rows[0]!.id}`]) {
+      const res = await alice.delete(path);
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe('No such entry in this module.');
+    }
+    expect((await expectStatsExact()).module_entries).toBe(before.module_entries);
+    expect((await alice.get(`${planes()}/${plane.id}`)).status).toBe(200);
+  });
+
   it('stay equal to the SQL sums after 50 parallel creates and 20 parallel deletes on one module', async () => {
     const doomed = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => (await alice.post(i % 2 ? trains() : planes(), i % 2 ? { origin: 'Bern', destination: 'Basel', traveler_id: 100001 } : { origin: 'CDG', destination: 'JFK', traveler_id: 100002 })).body.id as number),

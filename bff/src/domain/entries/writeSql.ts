@@ -25,11 +25,12 @@ const ENTRY_RESULT = `
     FROM e`;
 
 /** The entries of the batch ($3: their ids, so that the planner looks them up by key) still as
- * they were read (row version), locked in id order. */
+ * they were read (row version; a null version: not read, any), locked in id order. */
 const LOCKED = `
   locked AS (
     SELECT d.id FROM data_entries d JOIN input i ON i.id = d.id
-     WHERE d.id = ANY ($3::bigint[]) AND d.carbon_report_module_id = $1 AND d.xmin::text = i.version
+     WHERE d.id = ANY ($3::bigint[]) AND d.carbon_report_module_id = $1 AND (i.version IS NULL OR d.xmin::text = i.version)
+       AND (i.type IS NULL OR d.data_entry_type = i.type)
      ORDER BY d.id
        FOR UPDATE OF d
   )`;
@@ -73,13 +74,13 @@ export const CREATE_ENTRIES = `
   ${ENTRY_RESULT}`;
 
 /**
- * Elements: {idx, id, version, data, emissions}. The old emissions are deleted before the new ones
+ * Elements: {idx, id, version, type, data, emissions}. The old emissions are deleted before the new ones
  * go in (the insert waits for their count): the unique (entry, emission type) index must not see
  * both.
  */
 export const UPDATE_ENTRIES = `
   WITH input AS (
-    SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(idx int, id bigint, version text, data jsonb, emissions jsonb)
+    SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(idx int, id bigint, version text, type text, data jsonb, emissions jsonb)
   ), ${LOCKED}, e AS (
     UPDATE data_entries d SET data = i.data, updated_at = now()
       FROM input i
@@ -100,10 +101,11 @@ export const UPDATE_ENTRIES = `
   ), ${stats}
   ${ENTRY_RESULT}`;
 
-/** Elements: {idx, id, version}. */
+/** Elements: {idx, id, version, type}: a null version deletes the entry as it is now, a null type
+ * whatever its type. */
 export const DELETE_ENTRIES = `
   WITH input AS (
-    SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(idx int, id bigint, version text)
+    SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(idx int, id bigint, version text, type text)
   ), ${LOCKED}, e AS (
     DELETE FROM data_entries d USING input i
      WHERE d.id = ANY ($3::bigint[]) AND d.id = i.id AND d.id IN (SELECT id FROM locked)
