@@ -42,6 +42,8 @@ export interface AppDeps {
 }
 
 function requestLog(log: Logger): RequestHandler {
+  // Off unless debug logging is: a listener per request is not free on the hot path.
+  if (!log.isLevelEnabled('debug')) return (_req, _res, next) => next();
   return (req, res, next) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
@@ -56,6 +58,10 @@ function requestLog(log: Logger): RequestHandler {
 export function createApp(d: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // No hash of every JSON answer: API answers are per user and change with every write, so a
+  // tag would rarely spare a transfer. Static files keep theirs (express.static), and endpoint 9
+  // sets its own, computed once per member list.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(
     helmet({
