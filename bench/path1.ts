@@ -32,7 +32,7 @@ const MEMBERS = 2_000;
 // BENCH_ONLY=writes or BENCH_ONLY=members: only the Path 1 writes, or only endpoint 9.
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
-const CONCURRENCY = QUICK ? [32] : [1, 8, 32];
+const CONCURRENCY = process.env.BENCH_CONNS ? process.env.BENCH_CONNS.split(',').map(Number) : QUICK ? [32] : [1, 8, 32];
 /** Requests per measured run; enough for a stable p99 at each level. */
 const REQUESTS: Record<number, number> = { 1: 400, 8: 1600, 32: 3200 };
 const TRAVELER = 100001; // alice, a demo headcount member of CLIMATE-LAB
@@ -211,6 +211,8 @@ async function main() {
       runs.push(await measure('search airports', bff.url, headers, 1, REQUESTS[1]!, airports));
     }
 
+    await new Promise((r) => setTimeout(r, 1500));
+    console.log('SESSION WRITES', JSON.stringify((await pool.query("SELECT n_tup_ins, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'session'")).rows[0]));
     const { rows: size } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
         JOIN carbon_reports r ON r.id = m.carbon_report_id WHERE r.unit_id = $1 AND r.year = 2025 AND m.module_type = 'professional_travel'`,

@@ -23,6 +23,9 @@ const schema = z.object({
   // How long an instance may remember sessions, users, factors and module addresses; changes
   // reach it at once through NOTIFY, this only bounds a missed notice. 0: read every time.
   CACHE_SECONDS: z.coerce.number().min(0).default(30),
+  // Connections of one instance's request pool (jobs have their own). Measured on 2 cores with
+  // 32 concurrent writers (bench/path1.ts): 8 beat 4, 12 and 30 (docs/decisions.md).
+  DATABASE_POOL_SIZE: positiveInt.default(8),
   POLLER_INTERVAL_SECONDS: z.coerce.number().positive().default(10),
   JOB_CONCURRENCY: positiveInt.default(4),
   // A RUNNING job whose instance has been silent this long is rescued by another instance.

@@ -69,7 +69,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     }
     if (!opts.skipMigrations) await migrate(databaseUrl, (m) => log.debug({ migration: m }, 'migrate'));
 
-    const pool = createPool(databaseUrl, 30);
+    const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
     cleanups.push(() => pool.end());
     // Reference data, loaded once per database (idempotent, safe with concurrent starts).
     await ensureLocations(pool);
