@@ -29,6 +29,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MODULE_ENTRIES = 10_000;
 const MEMBERS = 2_000;
 // BENCH_QUICK=1: only the runs at 32 connections (to compare settings quickly);
+// BENCH_CONNS=1,32: these connection counts instead;
 // BENCH_ONLY=writes or BENCH_ONLY=members: only the Path 1 writes, or only endpoint 9.
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
@@ -211,8 +212,6 @@ async function main() {
       runs.push(await measure('search airports', bff.url, headers, 1, REQUESTS[1]!, airports));
     }
 
-    await new Promise((r) => setTimeout(r, 1500));
-    console.log('SESSION WRITES', JSON.stringify((await pool.query("SELECT n_tup_ins, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'session'")).rows[0]));
     const { rows: size } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
         JOIN carbon_reports r ON r.id = m.carbon_report_id WHERE r.unit_id = $1 AND r.year = 2025 AND m.module_type = 'professional_travel'`,
