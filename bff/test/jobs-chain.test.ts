@@ -101,8 +101,9 @@ describe('aggregation de-duplication', () => {
     runner.register({
       type: 'test_recalc',
       writes: [],
-      // A short delay lets recalculations finishing close together share the aggregation.
-      run: async ({ chainAggregation: agg }) => void (await agg({ module_type: 'professional_travel', year: 2033, unit_id: null, delay_ms: 300 }, { linear: true })),
+      // The hold lets recalculations finishing close together share the aggregation; 2 s, so
+      // that eight of them finish within it even on a loaded machine (300 ms was not always).
+      run: async ({ chainAggregation: agg }) => void (await agg({ module_type: 'professional_travel', year: 2033, unit_id: null, delay_ms: 2000 }, { linear: true })),
     });
     runner.register({ type: 'aggregation', writes: [], run: async () => void aggregations++ });
     const recalcs = await Promise.all(Array.from({ length: 8 }, (_, i) => db.insert(testJob(`recalc-${i}`, { job_type: 'test_recalc' }))));
