@@ -64,3 +64,42 @@ it('a recalculation does not overwrite the emission of a Path 1 write that commi
   const { rows: emissions } = await pool.query('SELECT kg_co2eq, meta FROM data_entry_emissions WHERE data_entry_id = $1', [entry]);
   expect(emissions).toEqual([{ kg_co2eq: 4242, meta: { by: 'path 1' } }]);
 });
+
+it('a Path 1 update of an entry whose first emission a recalculation is writing waits for it, then replaces it', async () => {
+  const pool = stack.server.pool;
+  // An entry as csv_ingest leaves it: no emission yet.
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source)
+     SELECT e.carbon_report_module_id, 'plane', e.data, 'csv' FROM data_entries e
+       JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id JOIN carbon_reports r ON r.id = m.carbon_report_id
+      WHERE r.unit_id = $1 AND r.year = $2 AND e.data_entry_type = 'plane' ORDER BY e.id LIMIT 1
+     RETURNING id`,
+    [unit, YEAR],
+  );
+  const entry = rows[0]!.id;
+  // What emission_recalc does for it, held open: the entry locked, its first emission inserted.
+  const recalc = new pg.Client({ connectionString: stack.databaseUrl });
+  await recalc.connect();
+  const olga = await as(stack, 'olga');
+  let update: Promise<{ status: number; body: any }> | undefined;
+  try {
+    await recalc.query('BEGIN');
+    await recalc.query('SELECT id FROM data_entries WHERE id = $1 FOR UPDATE', [entry]);
+    await recalc.query(`INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, meta) VALUES ($1, 'plane', 1, 1, 'km', '{"by": "recalc"}')`, [entry]);
+    update = olga.patch(`/api/modules/${unit}/${YEAR}/professional-travel/plane/${entry}`, { number_of_trips: 2 });
+    await waitFor('the update to wait for the entry', async () => {
+      const { rows: w } = await pool.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%data_entries%'`);
+      return w.length > 0;
+    });
+    await recalc.query('COMMIT');
+  } finally {
+    await recalc.end();
+  }
+  const res = await update!;
+  expect(res.status).toBe(200);
+  expect(res.body.number_of_trips).toBe(2);
+  const { rows: emissions } = await pool.query('SELECT kg_co2eq, meta FROM data_entry_emissions WHERE data_entry_id = $1', [entry]);
+  expect(emissions).toHaveLength(1);
+  expect(emissions[0].meta.by).toBeUndefined();
+  expect(emissions[0].kg_co2eq).toBeCloseTo(res.body.kg_co2eq, 6);
+});

@@ -30,6 +30,17 @@ interface PgError {
   constraint?: string;
 }
 
+/**
+ * An update's statement found the entry's emission written by someone else after the statement
+ * began: a recalculation wrote the first emission of an entry that had none, and committed while
+ * the update waited for the entry's lock. The statement's snapshot predates that emission, so it
+ * could not delete it first. Read again and write again: the next statement sees it.
+ */
+export function isEmissionWrittenMeanwhile(err: unknown): boolean {
+  const e = err as PgError;
+  return e.code === '23505' && e.constraint === 'data_entry_emissions_data_entry_id_emission_type_key';
+}
+
 /** Database refusals that are the user's doing become 422; anything else stays an error. */
 export function mapWriteError(err: unknown, data: EntryData): unknown {
   const e = err as PgError;

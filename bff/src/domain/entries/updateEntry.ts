@@ -1,14 +1,15 @@
 // Path 1 update: merge the change into the stored entry, apply the traveler rules again when
 // traveler_id changes (never otherwise: the stored name is kept), recompute the emissions, and
 // write entry + emissions + stats in one statement. The write is conditional on the row version
-// read, so a concurrent change makes us read again instead of overwriting it.
+// read, so a concurrent change makes us read again instead of overwriting it; so does an emission
+// that a recalculation wrote while the update waited for the entry.
 import { conflict } from '../../http/errors';
 import { updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import { parseBody } from '../../http/validate';
 import type { Actor } from '../actor';
 import { loadWriteContext, type ModuleRef, type StoredEntry } from '../context';
-import { assertMayTouch, existingEntry, mapWriteError, MAX_WRITE_ATTEMPTS } from './common';
+import { assertMayTouch, existingEntry, isEmissionWrittenMeanwhile, mapWriteError, MAX_WRITE_ATTEMPTS } from './common';
 import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
 import { entryView, type EntryRow } from './view';
 import { writeQueueFor } from './writeQueue';
@@ -63,6 +64,7 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
       });
       if (rows[0]) return entryView(rows[0], ctx.moduleType);
     } catch (err) {
+      if (isEmissionWrittenMeanwhile(err)) continue;
       throw mapWriteError(err, data);
     }
   }
