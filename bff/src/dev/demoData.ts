@@ -1,7 +1,7 @@
 // Demo data for development and tests: a few units, their reports for the demo years, and the
 // dev accounts with their roles. Idempotent: safe to run at every start.
 import { MODULE_TYPES } from '@carbon/shared';
-import type { Pool } from '../db/pool';
+import type { Pool, PoolClient } from '../db/pool';
 import { withTransaction } from '../db/pool';
 import { DEV_ACCOUNTS } from './accounts';
 
@@ -17,39 +17,57 @@ export async function seedDemoData(pool: Pool, issuer: string): Promise<void> {
   await withTransaction(pool, async (db) => {
     // One seeder at a time when several instances start together.
     await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['seed-demo-data']);
+    // Rows that already exist are left untouched and unlocked (DO NOTHING, then a plain read):
+    // another instance's pipeline may be updating their stats, and an upsert's row lock held
+    // here while waiting on that pipeline deadlocked the two (seen in CI).
     for (const u of DEMO_UNITS) {
-      const { rows } = await db.query<{ id: number }>(
+      const unitId = await ensureRow(
+        db,
         `INSERT INTO units (institutional_id, name, parent_id)
-         VALUES ($1, $2, (SELECT id FROM units WHERE institutional_id = $3))
-         ON CONFLICT (institutional_id) DO UPDATE SET name = excluded.name RETURNING id`,
+         VALUES ($1, $2, (SELECT id FROM units WHERE institutional_id = $3)) ON CONFLICT DO NOTHING RETURNING id`,
+        'SELECT id FROM units WHERE institutional_id = $1',
         [u.institutionalId, u.name, u.parent],
       );
       for (const year of u.years) {
-        const report = await db.query<{ id: number }>(
-          `INSERT INTO carbon_reports (unit_id, year) VALUES ($1, $2)
-           ON CONFLICT (unit_id, year) DO UPDATE SET unit_id = excluded.unit_id RETURNING id`,
-          [rows[0]!.id, year],
+        const reportId = await ensureRow(
+          db,
+          'INSERT INTO carbon_reports (unit_id, year) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id',
+          'SELECT id FROM carbon_reports WHERE unit_id = $1 AND year = $2',
+          [unitId, year],
         );
         await db.query(
           `INSERT INTO carbon_report_modules (carbon_report_id, module_type)
            SELECT $1, m FROM unnest($2::text[]) AS m ON CONFLICT DO NOTHING`,
-          [report.rows[0]!.id, MODULE_TYPES],
+          [reportId, MODULE_TYPES],
         );
       }
     }
     for (const a of DEV_ACCOUNTS) {
-      const { rows } = await db.query<{ id: number }>(
+      const userId = await ensureRow(
+        db,
         `INSERT INTO users (iss, sub, email, name, person_number) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (iss, sub) DO UPDATE SET person_number = excluded.person_number RETURNING id`,
+         ON CONFLICT DO NOTHING RETURNING id`,
+        'SELECT id FROM users WHERE iss = $1 AND sub = $2',
         [issuer, a.username, a.email, a.name, a.personNumber],
       );
+      await db.query('UPDATE users SET person_number = $2 WHERE id = $1 AND person_number IS DISTINCT FROM $2', [userId, a.personNumber]);
       for (const r of a.roles) {
         await db.query(
           `INSERT INTO user_roles (user_id, role, unit_id)
            VALUES ($1, $2, (SELECT id FROM units WHERE institutional_id = $3)) ON CONFLICT DO NOTHING`,
-          [rows[0]!.id, r.role, r.unit ?? null],
+          [userId, r.role, r.unit ?? null],
         );
       }
     }
   });
+}
+
+/** Inserts a row unless its key exists; either way returns its id. The key is the leading
+ * parameters, as many as the read takes. */
+async function ensureRow(db: PoolClient, insertSql: string, selectSql: string, params: unknown[]): Promise<number> {
+  const inserted = await db.query<{ id: number }>(insertSql, params);
+  if (inserted.rows[0]) return inserted.rows[0].id;
+  const keyLength = selectSql.split('$').length - 1;
+  const { rows } = await db.query<{ id: number }>(selectSql, params.slice(0, keyLength));
+  return rows[0]!.id;
 }
