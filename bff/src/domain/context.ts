@@ -9,6 +9,8 @@ import { moduleAccessOf, type PolicySubject } from '../policies';
 import type { Pool } from '../db/pool';
 import type { Queryable } from './db';
 import { referenceCacheFor, type ModuleAddress } from './referenceCache';
+import { entryReadsFor } from './entries/entryReads';
+import { entryOfModule, travelerOfReport } from './entries/lookupSql';
 
 /** A module addressed by report id (`/v1/carbon_reports/{id}/modules/{module}`) or by unit and
  * year (`/modules/{unit_id}/{year}/{module}`). */
@@ -49,21 +51,6 @@ export interface ContextNeeds {
   travelerPersonNumber?: number | null;
   entryId?: number;
 }
-
-/** The entry `id` of module `moduleId`, as `StoredEntry` (SQL expressions as arguments). */
-const entryOfModule = (id: string, moduleId: string) => `
-    SELECT json_build_object('id', e.id, 'data_entry_type', e.data_entry_type, 'data', e.data, 'source', e.source,
-                             'created_at', e.created_at, 'updated_at', e.updated_at, 'version', e.xmin::text) AS entry
-      FROM data_entries e
-     WHERE e.id = ${id} AND e.carbon_report_module_id = ${moduleId}`;
-
-/** The name of the member with person number `personNumber` in report `reportId`'s headcount. */
-export const travelerOfReport = (reportId: string, personNumber: string) => `
-    SELECT json_build_object('name', coalesce(t.data ->> 'name', '')) AS traveler
-      FROM carbon_report_modules hm
-      JOIN data_entries t ON t.carbon_report_module_id = hm.id
-     WHERE hm.carbon_report_id = ${reportId} AND hm.module_type = 'headcount'
-       AND t.data_entry_type = 'member' AND t.data ->> 'user_institutional_id' = ${personNumber}`;
 
 const EXTRAS = `
   LEFT JOIN LATERAL (${entryOfModule('$7', 'base.module_id')}) en ON true
@@ -149,9 +136,6 @@ export async function loadModuleContext(db: Queryable, actor: PolicySubject, ref
  * changed, the factors of the year and the traveler's member. */
 export type WriteContext = Omit<ModuleContext, 'status'>;
 
-/** $1 entry id (or null), $2 module id, $3 report id, $4 traveler's person number (or null). */
-const ENTRY_AND_TRAVELER = `SELECT (${entryOfModule('$1', '$2')}) AS entry, (${travelerOfReport('$3', '$4')}) AS traveler`;
-
 /**
  * Where a module lives and the actor's rights on it, with the same answers (404, 403) as
  * `loadModuleContext`, from the instance's reference cache when it knows the address.
@@ -182,7 +166,8 @@ export async function resolveModule(pool: Pool, actor: PolicySubject, ref: Modul
 /**
  * The context of a Path 1 write, with the same answers (404, 403) as `loadModuleContext`. Where
  * the module lives and the year's factors come from the instance's reference cache; the entry
- * and the traveler are always read, in one light query, only when asked for.
+ * and the traveler are always read, only when asked for, in one light query shared with the
+ * other writes of the moment (entryReads.ts).
  */
 export async function loadWriteContext(pool: Pool, actor: PolicySubject, ref: ModuleRef, needs: ContextNeeds): Promise<WriteContext> {
   const { address, access } = await resolveModule(pool, actor, ref, needs.action);
@@ -191,12 +176,7 @@ export async function loadWriteContext(pool: Pool, actor: PolicySubject, ref: Mo
   let entry: StoredEntry | null = null;
   let traveler: { name: string } | null = null;
   if (needs.entryId !== undefined || personNumber !== null) {
-    const { rows } = await pool.query<{ entry: StoredEntry | null; traveler: { name: string } | null }>({
-      name: 'write-entry-and-traveler',
-      text: ENTRY_AND_TRAVELER,
-      values: [needs.entryId ?? null, address.moduleId, address.reportId, personNumber === null ? null : String(personNumber)],
-    });
-    ({ entry, traveler } = rows[0]!);
+    ({ entry, traveler } = await entryReadsFor(pool).read({ entryId: needs.entryId ?? null, moduleId: address.moduleId, reportId: address.reportId, personNumber }));
   }
   const factorType = needs.entryType ?? entry?.data_entry_type;
   const factors = needs.factors && factorType ? await cache.factorsFor(pool, factorType, address.year) : [];

@@ -9,7 +9,7 @@
 // Locks: entries that are changed are locked first, in id order (two batches cannot deadlock on
 // each other's entries); the module row, which serialises the writers of one module, is taken
 // last and held only until the commit.
-import { travelerOfReport } from '../context';
+import { travelerOfReport } from './lookupSql';
 import { applyStatsDelta } from '../stats';
 
 const EMISSION_RECORD = `r(emission_type text, kg_co2eq numeric, quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)`;
