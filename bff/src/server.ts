@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import http from 'node:http';
 import type { Config } from './config';
 import { createLogger, type Logger } from './log';
 import { createPool, type Pool } from './db/pool';
@@ -11,12 +10,14 @@ import { migrate } from './db/migrate';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embeddedPostgres';
 import { createOidcClient } from './auth/oidcClient';
 import { SessionEvents } from './auth/sessionEvents';
-import { startDevIdp, type DevIdp } from './dev/idp';
+import type { DevIdp } from './dev/idp';
+import { startDevIdpProcess } from './dev/idpProcess';
 import { seedDemoData } from './dev/demoData';
 import { seedDemoEntries } from './dev/demoEntries';
 import { ensureLocations } from './domain/locations/loadLocations';
 import { ensureDefaultFactors } from './domain/factors';
 import { createApp } from './app';
+import { createHttpServer } from './http/httpServer';
 import { createJobSystem, type JobSystem } from './jobs';
 
 export interface RunningServer {
@@ -79,7 +80,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     let clientSecret = config.OAUTH_CLIENT_SECRET;
     if (!issuer) {
       clientSecret = crypto.randomBytes(24).toString('hex');
-      const idp: DevIdp = await startDevIdp({ port: config.DEV_IDP_PORT, appOrigin: config.PUBLIC_ORIGIN, clientId: config.OAUTH_CLIENT_ID, clientSecret });
+      const idp: DevIdp = await startDevIdpProcess({ port: config.DEV_IDP_PORT, appOrigin: config.PUBLIC_ORIGIN, clientId: config.OAUTH_CLIENT_ID, clientSecret });
       cleanups.push(idp.close);
       issuer = idp.issuer;
       await seedDemoData(pool, issuer);
@@ -100,7 +101,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       jobs,
       isShuttingDown: () => shuttingDown,
     });
-    const server = http.createServer(app);
+    const server = createHttpServer(app);
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
