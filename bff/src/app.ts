@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type RequestHandler } from 'express';
-import helmet from 'helmet';
 import compression from 'compression';
 import { isSpaPath } from '@carbon/shared';
 import type { Config } from './config';
@@ -18,7 +17,8 @@ import { rejectAuthorizationHeader, requireSameOrigin } from './auth/sameOrigin'
 import type { SessionEvents } from './auth/sessionEvents';
 import { requireUser } from './policies';
 import { errorHandler, notFound } from './http/errors';
-import { healthRoutes } from './http/health';
+import { mountHealthRoutes } from './http/health';
+import { apiSecurityHeaders, pageSecurityHeaders } from './http/securityHeaders';
 import { sessionRoutes } from './http/session';
 import { unitRoutes } from './http/units';
 import { carbonReportRoutes } from './http/carbonReports';
@@ -63,28 +63,10 @@ export function createApp(d: AppDeps): express.Express {
   // sets its own, computed once per member list.
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Quasar sets inline style attributes on its components.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      strictTransportSecurity: d.config.COOKIE_SECURE,
-    }),
-  );
-  app.use(compression());
+  // Write answers are small JSON: only GET answers (lists, endpoint 9, the SPA's files) can gain
+  // from compression, so writes skip its hooks altogether.
+  const compress = compression();
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next()));
   app.use(requestLog(d.log));
 
   // What this instance remembers, forgotten on the database's notices (events/cacheChanges.ts).
@@ -102,7 +84,8 @@ export function createApp(d: AppDeps): express.Express {
   });
 
   const api = Router();
-  api.use(healthRoutes(d.pool, d.isShuttingDown));
+  api.use(apiSecurityHeaders(d.config.COOKIE_SECURE));
+  mountHealthRoutes(api, d.pool, d.isShuttingDown);
   api.use(express.json({ limit: '1mb' }));
   api.use(rejectAuthorizationHeader);
   api.use(requireSameOrigin(d.config.PUBLIC_ORIGIN));
@@ -132,6 +115,7 @@ export function createApp(d: AppDeps): express.Express {
   api.use((_req, _res, next) => next(notFound('No such API route.')));
   app.use('/api', api);
 
+  app.use(pageSecurityHeaders(d.config.COOKIE_SECURE));
   serveSpa(app);
   app.use(errorHandler(d.log));
   return app;

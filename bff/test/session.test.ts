@@ -136,11 +136,16 @@ describe('request rules', () => {
     expect(res.body.detail).toMatch(/JSON/);
   });
 
-  it('sets security headers', async () => {
+  it('sets security headers: the API set on API answers, helmet\'s page set on pages', async () => {
     const res = await stack.client().get('/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect((await stack.client().get('/api/no-such-route')).headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     const page = await stack.client().raw(`${stack.server.url}/login`);
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 

@@ -71,19 +71,21 @@ export interface ModuleAccess {
   own: boolean;
 }
 
-/** What `action` the map allows on `module` of `unitId`: on all rows, only own rows, or none. */
+const allows = (map: PermissionMap, key: string, action: Action) => map[key]?.includes(action) ?? false;
+
+/** What `action` the map allows on `module` of `unitId`: on all rows, only own rows, or none.
+ * (Checked on every Path 1 request: no closure per call.) */
 export function moduleAccess(map: PermissionMap, module: ModuleType, unitId: number, action: Action): ModuleAccess {
-  const has = (key: string) => map[key]?.includes(action) ?? false;
-  const all = has(moduleKey(module)) || has(moduleKey(module, unitId));
-  return { all, own: all || has(moduleKey(module, unitId, true)) };
+  const all = allows(map, moduleKey(module), action) || allows(map, moduleKey(module, unitId), action);
+  return { all, own: all || allows(map, moduleKey(module, unitId, true), action) };
 }
 
 export function canEditModuleStatus(map: PermissionMap, unitId: number): boolean {
-  return [moduleStatusKey(), moduleStatusKey(unitId)].some((key) => map[key]?.includes('edit'));
+  return allows(map, moduleStatusKey(), 'edit') || allows(map, moduleStatusKey(unitId), 'edit');
 }
 
 export function canBackoffice(map: PermissionMap, area: BackofficeArea, action: 'view' | 'edit'): boolean {
-  return map[backofficeKey(area)]?.includes(action) ?? false;
+  return allows(map, backofficeKey(area), action);
 }
 
 /** Units named in unit-scoped keys; global keys make `allUnits` true. */

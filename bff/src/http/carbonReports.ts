@@ -6,7 +6,7 @@ import { getReport, listReports } from '../domain/carbonReports';
 import { setModuleStatus } from '../domain/moduleStatus';
 import { userOf } from '../policies';
 import { reportListQuerySchema } from './carbonReports.schema';
-import { reportEntryRoutes } from './dataEntries';
+import { mountReportEntryRoutes } from './dataEntries';
 import { moduleStatusSchema } from './dataEntries.schema';
 import { idParam, moduleParam } from './params';
 import { parseBody } from './validate';
@@ -30,6 +30,6 @@ export function carbonReportRoutes(pool: Pool): Router {
     res.json(await setModuleStatus(pool, userOf(req), { reportId, module: module.type }, status));
   });
 
-  r.use('/:report_id/modules/:module/data-entry', reportEntryRoutes(pool));
+  mountReportEntryRoutes(r, pool);
   return r;
 }

@@ -2,7 +2,7 @@
 //  - report-addressed: /v1/carbon_reports/{report_id}/modules/{module}/data-entry[/{id}]
 //  - unit/year-addressed: /modules/{unit_id}/{year}/{module}/{type}[/{id}] (endpoint 10 is
 //    /modules/{unit_id}/{year}/professional-travel/plane and …/train)
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import { findEntryType, type EntryTypeDef, type ModuleDef } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import type { ModuleRef } from '../domain/context';
@@ -64,10 +64,10 @@ function typeForCreate(a: Addressed, named: unknown, queryType: unknown): EntryT
   throw unprocessable(`Invalid entry: data_entry_type: is required (one of: ${choices})`, [{ field: 'data_entry_type', message: `is required (one of: ${choices})` }]);
 }
 
-function entryRoutes(pool: Pool, address: (req: Request) => Addressed): Router {
-  const r = Router({ mergeParams: true });
-
-  r.get('/', async (req, res) => {
+/** Declares the entry routes under `base` on `r` itself (a router of their own would add a
+ * layer of matching to every request). */
+function mountEntryRoutes(r: Router, base: string, pool: Pool, address: (req: Request) => Addressed): void {
+  r.get(base, async (req, res) => {
     const a = address(req);
     const query = parseBody(listQuerySchema, req.query, 'query');
     const filterType = a.pathType ?? (query.type ? findEntryType(a.module.type, query.type) : undefined);
@@ -75,19 +75,19 @@ function entryRoutes(pool: Pool, address: (req: Request) => Addressed): Router {
     res.json(await listEntries(pool, userOf(req), a.ref, filterType, query));
   });
 
-  r.post('/', async (req, res) => {
+  r.post(base, async (req, res) => {
     const a = address(req);
     const { named, rest } = splitType(req.body);
     const entryType = typeForCreate(a, named, req.query.type);
     res.status(201).json(await createEntry(pool, userOf(req), a.ref, entryType, rest));
   });
 
-  r.get('/:id', async (req, res) => {
+  r.get(`${base}/:id`, async (req, res) => {
     const a = address(req);
     res.json(await getEntry(pool, userOf(req), a.ref, a.pathType, idParam(req.params.id, 'entry')));
   });
 
-  r.patch('/:id', async (req, res) => {
+  r.patch(`${base}/:id`, async (req, res) => {
     const a = address(req);
     const { named, rest } = splitType(req.body);
     // Naming the type on update is allowed (clients echo entries back) but cannot change it.
@@ -95,17 +95,15 @@ function entryRoutes(pool: Pool, address: (req: Request) => Addressed): Router {
     res.json(await updateEntry(pool, userOf(req), a.ref, expected, idParam(req.params.id, 'entry'), rest));
   });
 
-  r.delete('/:id', async (req, res) => {
+  r.delete(`${base}/:id`, async (req, res) => {
     const a = address(req);
     await deleteEntry(pool, userOf(req), a.ref, a.pathType, idParam(req.params.id, 'entry'));
     res.status(204).end();
   });
-
-  return r;
 }
 
-/** Mounted at /v1/carbon_reports/:report_id/modules/:module/data-entry. */
-export const reportEntryRoutes = (pool: Pool) => entryRoutes(pool, reportAddressed);
+/** On the /v1/carbon_reports router: /:report_id/modules/:module/data-entry[/:id]. */
+export const mountReportEntryRoutes = (r: Router, pool: Pool) => mountEntryRoutes(r, '/:report_id/modules/:module/data-entry', pool, reportAddressed);
 
-/** Mounted at /modules/:unit_id/:year/:module/:type. */
-export const unitEntryRoutes = (pool: Pool) => entryRoutes(pool, unitAddressed);
+/** On the /modules router: /:unit_id/:year/:module/:type[/:id]. */
+export const mountUnitEntryRoutes = (r: Router, pool: Pool) => mountEntryRoutes(r, '/:unit_id/:year/:module/:type', pool, unitAddressed);

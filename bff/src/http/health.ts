@@ -1,14 +1,15 @@
-// Liveness (the process answers) and readiness (database reachable, schema current).
-import { Router } from 'express';
+// Liveness (the process answers) and readiness (database reachable, schema current). Declared
+// as two routes of the API router rather than a router of their own, which every API request
+// would otherwise pass through.
+import type { Router } from 'express';
 import type { Pool } from '../db/pool';
 import { pendingMigrations } from '../db/migrate';
 
-export function healthRoutes(pool: Pool, isShuttingDown: () => boolean): Router {
-  const r = Router();
-  r.get('/health', (_req, res) => {
+export function mountHealthRoutes(api: Router, pool: Pool, isShuttingDown: () => boolean): void {
+  api.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  r.get('/ready', async (_req, res) => {
+  api.get('/ready', async (_req, res) => {
     if (isShuttingDown()) {
       res.status(503).json({ status: 'shutting_down', detail: 'This instance is shutting down.' });
       return;
@@ -24,5 +25,4 @@ export function healthRoutes(pool: Pool, isShuttingDown: () => boolean): Router 
       res.status(503).json({ status: 'unavailable', detail: 'The database cannot be reached.' });
     }
   });
-  return r;
 }

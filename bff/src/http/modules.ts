@@ -5,7 +5,7 @@ import type { Pool } from '../db/pool';
 import { headcountMembers } from '../domain/headcountMembers';
 import { moduleSummary } from '../domain/moduleSummary';
 import { userOf } from '../policies';
-import { unitEntryRoutes } from './dataEntries';
+import { mountUnitEntryRoutes } from './dataEntries';
 import { idParam, moduleParam, yearParam } from './params';
 
 export function moduleRoutes(pool: Pool): Router {
@@ -30,6 +30,6 @@ export function moduleRoutes(pool: Pool): Router {
   });
 
   // Endpoint 10 and the other entry operations.
-  r.use('/:unit_id/:year/:module/:type', unitEntryRoutes(pool));
+  mountUnitEntryRoutes(r, pool);
   return r;
 }
