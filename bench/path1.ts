@@ -22,7 +22,7 @@ import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
 import { recomputeStats } from '../bff/src/domain/stats';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { summarize, type Summary } from './support/stats';
-import { startBff } from './support/bffProcess';
+import { START_NODE_ARGS, startBff } from './support/bffProcess';
 import { cpuBetween, postmasterPid, sampleCpu, type CpuSample } from './support/cpuTime';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -30,12 +30,27 @@ const MODULE_ENTRIES = 10_000;
 const MEMBERS = 2_000;
 // BENCH_QUICK=1: only the runs at 32 connections (to compare settings quickly);
 // BENCH_CONNS=1,32: these connection counts instead;
-// BENCH_ONLY=writes or BENCH_ONLY=members: only the Path 1 writes, or only endpoint 9.
+// BENCH_ONLY=writes or BENCH_ONLY=members: only the Path 1 writes, or only endpoint 9;
+// BENCH_OPS=create,update: only these writes (no baselines), e.g. to profile one of them.
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
+const OPS = process.env.BENCH_OPS?.split(',');
+// BENCH_REPEAT=3: each write run this many times in a row (to see warm-up and noise).
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
+// BENCH_COMPARE=/path/to/other/checkout: a second BFF from that checkout on the same database;
+// every write run alternates between the two ("this", "other"), so that the machine's slow drifts
+// weigh on both alike. Their medians are printed at the end. BENCH_COMPARE_NODE_ARGS: node flags
+// for the second one (BENCH_COMPARE=. compares flags on the same code).
+const COMPARE = process.env.BENCH_COMPARE;
 const CONCURRENCY = process.env.BENCH_CONNS ? process.env.BENCH_CONNS.split(',').map(Number) : QUICK ? [32] : [1, 8, 32];
+// BENCH_SCALE=2: twice as many requests (longer runs, e.g. for a CPU profile; deletes run out past 2).
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 /** Requests per measured run; enough for a stable p99 at each level. */
-const REQUESTS: Record<number, number> = { 1: 400, 8: 1600, 32: 3200 };
+const REQUESTS: Record<number, number> = { 1: 400 * SCALE, 8: 1600 * SCALE, 32: 3200 * SCALE };
+/** At 32 connections a run of 3,200 lasts about 1.5 s, so one hiccup of the (shared, virtual)
+ * machine moves its p95; creates, updates and endpoint 9 are measured over three times as many.
+ * Deletes keep 3,200: each consumes one of the 7,000 seeded entries. */
+const requestsFor = (op: string, c: number) => (c === 32 && op !== 'delete' ? 3 : 1) * REQUESTS[c]!;
 const TRAVELER = 100001; // alice, a demo headcount member of CLIMATE-LAB
 
 async function seed(pool: pg.Pool, client: TestClient) {
@@ -92,7 +107,17 @@ interface Run {
   cpu: CpuSample;
 }
 
-let cpuNow: () => CpuSample = () => ({ bench: NaN, bff: NaN, postgres: NaN });
+let cpuOf: (pid: number) => CpuSample = () => ({ bench: NaN, bff: NaN, postgres: NaN });
+
+interface Target {
+  label: string;
+  url: string;
+  pid: number;
+}
+
+/** The BFF under measure; `measure` samples its CPU. */
+let target: Target;
+const cpuNow = () => cpuOf(target.pid);
 
 async function measure(name: string, url: string, headers: Record<string, string>, connections: number, amount: number, next: () => { method: string; path: string; body?: string }): Promise<Run> {
   const cpuBefore = cpuNow();
@@ -131,6 +156,7 @@ async function main() {
   // Other work on the machine skews every figure: say how busy it was.
   const loadBefore = os.loadavg()[0]!;
   let child: ChildProcess | undefined;
+  let compared: ChildProcess | undefined;
   let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   try {
     cluster = await startEmbeddedPostgres(dir, undefined, { fast: false });
@@ -160,7 +186,19 @@ async function main() {
     });
     child = bff.child;
     const postmaster = postmasterPid(path.join(dir, 'pg'));
-    cpuNow = () => sampleCpu(bff.child.pid!, postmaster);
+    cpuOf = (pid) => sampleCpu(pid, postmaster);
+    target = { label: 'this', url: bff.url, pid: bff.child.pid! };
+    const targets = [target];
+    if (COMPARE) {
+      // Signs in through the first one's IdP; the session cookie is good on both.
+      const other = await startBff(
+        { NODE_ENV: 'test', PORT: String(await freePort()), PUBLIC_ORIGIN: origin, OAUTH_ISSUER_URL: bff.issuer, OAUTH_CLIENT_SECRET: 'unused', DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'other'), SESSION_SECRET: 'benchmark-session-secret-0123456789', LOG_LEVEL: 'warn' },
+        path.join(path.resolve(COMPARE), 'bench/support/path1Server.ts'),
+        process.env.BENCH_COMPARE_NODE_ARGS ?? START_NODE_ARGS,
+      );
+      compared = other.child;
+      targets.push({ label: 'other', url: other.url, pid: other.child.pid! });
+    }
     const client = new TestClient(bff.url, origin);
     await login(client, 'alice');
     // As a browser sends them: it always accepts compressed answers.
@@ -168,7 +206,8 @@ async function main() {
     const { unitId, entryIds } = await seed(pool, client);
     const base = `/api/modules/${unitId}/2025/professional-travel/plane`;
 
-    // Updates pick among the first 3,000 seeded entries, deletes consume the others.
+    // Updates pick among the first 3,000 seeded entries, deletes consume the others (7,000: the
+    // warm-up and one full run take 500 + 5,200).
     const updatable = entryIds.slice(0, 3000);
     const deletable = entryIds.slice(3000);
     let created = 0;
@@ -191,22 +230,38 @@ async function main() {
     const airports = () => ({ method: 'GET', path: `/api/locations/airports?q=${encodeURIComponent(prefixes[searched++ % prefixes.length]!)}` });
     const session = () => ({ method: 'GET', path: '/api/v1/session' });
 
-    // Warm-up (not recorded): JIT, connection pool, prepared statements, caches.
-    await measure('warm-up', bff.url, headers, 8, 800, create);
-    await measure('warm-up', bff.url, headers, 8, 400, update);
-    await measure('warm-up', bff.url, headers, 8, 200, members);
+    // Warm-up (not recorded): JIT, connection pool, prepared statements, caches. A fresh process
+    // spends CPU compiling for the first few thousand requests; production measures a warm one.
+    for (const t of targets) {
+      target = t;
+      await measure('warm-up', t.url, headers, 32, 2000, create);
+      await measure('warm-up', t.url, headers, 32, 2000, update);
+      await measure('warm-up', t.url, headers, 32, 500, remove);
+      await measure('warm-up', t.url, headers, 32, 1000, members);
+      await measure('warm-up', t.url, headers, 32, 1000, session);
+    }
+    target = targets[0]!;
 
     const runs: Run[] = [];
     // Baselines: the HTTP stack alone, and with the session and user lookups every API call pays.
-    for (const c of QUICK ? [] : [1, 32]) runs.push(await measure('baseline GET /api/health', bff.url, headers, c, REQUESTS[c]!, health));
-    for (const c of QUICK ? [32] : [1, 32]) runs.push(await measure('baseline GET /api/v1/session', bff.url, headers, c, REQUESTS[c]!, session));
+    for (const c of QUICK || OPS ? [] : [1, 32]) runs.push(await measure('baseline GET /api/health', bff.url, headers, c, REQUESTS[c]!, health));
+    for (const c of OPS ? [] : QUICK ? [32] : [1, 32]) runs.push(await measure('baseline GET /api/v1/session', bff.url, headers, c, REQUESTS[c]!, session));
+    // (health and session only when named in BENCH_OPS: to compare the HTTP stack alone)
+    const writes = { create, update, delete: remove, ...(OPS ? { health, session } : {}) };
     for (const c of ONLY === 'members' ? [] : CONCURRENCY) {
-      runs.push(await measure('create', bff.url, headers, c, REQUESTS[c]!, create));
-      runs.push(await measure('update', bff.url, headers, c, REQUESTS[c]!, update));
-      runs.push(await measure('delete', bff.url, headers, c, REQUESTS[c]!, remove));
+      for (const [name, op] of Object.entries(writes)) {
+        if (OPS && !OPS.includes(name)) continue;
+        for (let i = 0; i < REPEAT; i++) {
+          for (const t of targets) {
+            target = t;
+            runs.push(await measure(COMPARE ? `${name} [${t.label}]` : name, t.url, headers, c, requestsFor(name, c), op));
+          }
+        }
+        target = targets[0]!;
+      }
     }
-    for (const c of ONLY === 'writes' ? [] : CONCURRENCY) runs.push(await measure('endpoint 9 (2,000 members)', bff.url, headers, c, REQUESTS[c]!, members));
-    if (!QUICK && !ONLY) {
+    for (const c of ONLY === 'writes' || OPS ? [] : CONCURRENCY) runs.push(await measure('endpoint 9 (2,000 members)', bff.url, headers, c, requestsFor('members', c), members));
+    if (!QUICK && !ONLY && !OPS) {
       // Type-to-search (issue: answer within 20 ms), one user typing.
       runs.push(await measure('search places', bff.url, headers, 1, REQUESTS[1]!, places));
       runs.push(await measure('search airports', bff.url, headers, 1, REQUESTS[1]!, airports));
@@ -232,16 +287,26 @@ async function main() {
         `${r.name.padEnd(30)}${String(r.connections).padStart(5)}${String(r.latency.n).padStart(10)}${fmt(r.latency.p50)}  ${fmt(r.latency.p95)}  ${fmt(r.latency.p99)}  ${fmt(r.latency.max)}  ${r.rps.toFixed(0).padStart(7)}  ${String(r.errors).padStart(7)}${perRequest(r.cpu.bench, r)}${perRequest(r.cpu.bff, r)}${perRequest(r.cpu.postgres, r)}`,
       );
     }
+    if (COMPARE) {
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      console.log('\nmedians over the alternated runs        p95 ms   p99 ms    req/s   BFF ms/req  PG ms/req');
+      for (const name of new Set(runs.map((r) => r.name).filter((n) => / \[(this|other)\]$/.test(n)))) {
+        const rs = runs.filter((r) => r.name === name);
+        const col = (f: (r: Run) => number, d = 1) => median(rs.map(f)).toFixed(d).padStart(9);
+        console.log(`${name.padEnd(38)}${col((r) => r.latency.p95)}${col((r) => r.latency.p99)}${col((r) => r.rps, 0)}${col((r) => (r.cpu.bff * 1000) / r.latency.n, 3)}  ${col((r) => (r.cpu.postgres * 1000) / r.latency.n, 3)}`);
+      }
+    }
     // The bar covers the three writes and endpoint 9 (issue 4), whichever of them ran.
-    const at32 = runs.filter((r) => r.connections === 32 && !r.name.startsWith('baseline'));
+    const at32 = runs.filter((r) => r.connections === 32 && /^(create|update|delete|endpoint 9)/.test(r.name));
     const missed = at32.filter((r) => !(r.latency.p95 <= 25 && r.latency.p99 <= 50 && r.errors === 0)).map((r) => r.name);
     console.log(`\nBar at 32 connections (p95 ≤ 25 ms, p99 ≤ 50 ms, no errors): ${missed.length ? `MISSED by ${missed.join(', ')}` : 'met'}`);
     fs.mkdirSync(path.join(HERE, 'out'), { recursive: true });
     fs.writeFileSync(path.join(HERE, 'out', 'path1.json'), JSON.stringify({ at: new Date().toISOString(), settings: settings.rows, runs }, null, 2));
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
+    for (const c of [compared, child]) {
+      if (!c || c.exitCode !== null) continue;
+      const exited = new Promise((resolve) => c.once('exit', resolve));
+      c.kill('SIGTERM');
       await exited;
     }
     await cluster?.stop();

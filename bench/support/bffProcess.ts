@@ -7,15 +7,24 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'path1Server.ts');
 
-export function startBff(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/** The node flags of `npm start` (bff/package.json), so that the benchmarks measure the BFF as it runs. */
+export const START_NODE_ARGS = '--max-semi-space-size=64';
+
+/** `server`: the launcher to run, by default this checkout's (the Path 1 bench compares two);
+ * `nodeArgs`: node flags, by default `npm start`'s and BENCH_BFF_NODE_ARGS. */
+export function startBff(env: Record<string, string>, server = SERVER, nodeArgs = `${START_NODE_ARGS} ${process.env.BENCH_BFF_NODE_ARGS ?? ''}`): Promise<{ child: ChildProcess; url: string; issuer: string }> {
   return new Promise((resolve, reject) => {
-    const extra = (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...extra, '--import', 'tsx', SERVER], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const extra = nodeArgs.split(' ').filter(Boolean);
+    // BENCH_BFF_CPU=1: the BFF alone on that CPU (taskset), to compare CPU costs without the
+    // scheduler mixing it with the load generator and PostgreSQL.
+    const cpu = process.env.BENCH_BFF_CPU;
+    const argv = [...extra, '--import', 'tsx', server];
+    const child = spawn(cpu ? 'taskset' : process.execPath, cpu ? ['-c', cpu, process.execPath, ...argv] : argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], cwd: path.dirname(server) });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /READY (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
+      const m = /READY (\S+) (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]!, issuer: m[2]! });
     });
     child.once('exit', (code) => reject(new Error(`BFF exited early with code ${code}`)));
   });
