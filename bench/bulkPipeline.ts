@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       NODE_ENV: 'test',
       PORT: String(port),
       PUBLIC_ORIGIN: origin,
-      DEV_IDP_PORT: String(await freePort()),
+      DEV_IDP_PORT: '0',
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(dir, 'bff'),
       SESSION_SECRET: 'benchmark-session-secret-0123456789',

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startServer, type RunningServer } from '../src/server';
-import { freePort } from '../src/db/embeddedPostgres';
 import { createPool, type Pool } from '../src/db/pool';
 import { createLogger } from '../src/log';
 import { createTestDatabase } from './support/stack';
@@ -17,7 +16,7 @@ async function instance(): Promise<RunningServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
-    DEV_IDP_PORT: String(await freePort()),
+    DEV_IDP_PORT: '0', // the IdP picks a free port itself
     DATABASE_URL: url,
     SESSION_SECRET: 'demo-seed-test-session-secret-0123',
     LOG_LEVEL: 'silent',

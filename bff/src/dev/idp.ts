@@ -2,6 +2,7 @@
 // login page and the fixed accounts of accounts.ts. Used by `npm start` and the tests when
 // OAUTH_ISSUER_URL is unset. It never runs in production.
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import express from 'express';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -55,8 +56,15 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
   if (process.env.NODE_ENV === 'production') {
     throw new Error('The development identity provider refuses to run with NODE_ENV=production.');
   }
-  // 127.0.0.1 rather than localhost: one address family, and no cookie overlap with the app.
-  const issuer = `http://127.0.0.1:${opts.port}`;
+  // Listening first: with port 0 the system picks a free port, which the issuer then names (a
+  // port picked earlier and bound later can be taken meanwhile by another process).
+  const server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // 127.0.0.1 rather than localhost: one address family, and no cookie overlap with the app.
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const signingKey = { ...privateKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: crypto.randomUUID() };
 
@@ -146,11 +154,7 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
 
   app.use(provider.callback());
 
-  const server = http.createServer(app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => resolve());
-  });
+  server.on('request', app);
   return {
     issuer,
     close: () =>

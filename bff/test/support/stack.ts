@@ -47,7 +47,7 @@ export async function startTestStack(opts: { instances?: number; env?: Record<st
   const origin = `http://localhost:${ports[0]}`;
   const clientSecret = crypto.randomBytes(16).toString('hex');
   const sessionSecret = crypto.randomBytes(32).toString('hex');
-  const idp = await startDevIdp({ port: await freePort(), appOrigin: origin, clientId: 'carbon-web', clientSecret });
+  const idp = await startDevIdp({ port: 0, appOrigin: origin, clientId: 'carbon-web', clientSecret });
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const baseEnv = {
     NODE_ENV: 'test',
