@@ -51,20 +51,53 @@ function remember(key: string, loc: ResolvedLocation): ResolvedLocation {
   return loc;
 }
 
-/** The location an entry field names: an IATA code, or a place name (+ country) whose most
- * populous match wins. undefined when nothing matches. */
-export async function resolveLocation(db: Queryable, kind: LocationKind, value: string, country?: string | null): Promise<ResolvedLocation | undefined> {
-  const key = kind === 'airport' ? `a:${value.toUpperCase()}` : `p:${foldSearchText(value)}|${country?.toUpperCase() ?? ''}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
+/** What an entry field names: an IATA code, or a place name with an optional country. */
+export interface LocationWanted {
+  value: string;
+  country?: string | null;
+}
+
+const cacheKey = (kind: LocationKind, w: LocationWanted) =>
+  kind === 'airport' ? `a:${w.value.toUpperCase()}` : `p:${foldSearchText(w.value)}|${w.country?.toUpperCase() ?? ''}`;
+
+// One statement for any number of names; `i` is each name's position (1-based).
+const RESOLVE_AIRPORTS = `
+  SELECT w.i, l.*
+    FROM unnest($1::text[]) WITH ORDINALITY AS w(code, i)
+   CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM locations WHERE kind = 'airport' AND code = w.code) l`;
+const RESOLVE_PLACES = `
+  SELECT w.i, l.*
+    FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS w(search, country, i)
+   CROSS JOIN LATERAL (
+         SELECT ${COLUMNS} FROM locations
+          WHERE kind = 'place' AND search = w.search AND (w.country IS NULL OR country_code = w.country)
+          ORDER BY rank DESC, id LIMIT 1) l`;
+
+/**
+ * The locations entry fields name, in the order asked, undefined where nothing matches: an IATA
+ * code, or a place name (+ country) whose most populous match wins. Names not resolved before
+ * are looked up together, in one statement (a file's distinct airports at once).
+ */
+export async function resolveLocations(db: Queryable, kind: LocationKind, wanted: readonly LocationWanted[]): Promise<(ResolvedLocation | undefined)[]> {
+  const keys = wanted.map((w) => cacheKey(kind, w));
+  const out = keys.map((k) => cache.get(k));
+  const missing = out.flatMap((hit, i) => (hit ? [] : [i]));
+  if (!missing.length) return out;
   const { rows } =
     kind === 'airport'
-      ? await db.query<ResolvedLocation>(`SELECT ${COLUMNS} FROM locations WHERE kind = 'airport' AND code = $1`, [value.toUpperCase()])
-      : await db.query<ResolvedLocation>(
-          `SELECT ${COLUMNS} FROM locations
-            WHERE kind = 'place' AND search = $1 AND ($2::text IS NULL OR country_code = $2)
-            ORDER BY rank DESC, id LIMIT 1`,
-          [foldSearchText(value), country?.toUpperCase() ?? null],
-        );
-  return rows[0] ? remember(key, rows[0]) : undefined;
+      ? await db.query<ResolvedLocation & { i: string }>(RESOLVE_AIRPORTS, [missing.map((i) => wanted[i]!.value.toUpperCase())])
+      : await db.query<ResolvedLocation & { i: string }>(RESOLVE_PLACES, [
+          missing.map((i) => foldSearchText(wanted[i]!.value)),
+          missing.map((i) => wanted[i]!.country?.toUpperCase() ?? null),
+        ]);
+  for (const { i, ...loc } of rows) {
+    const at = missing[Number(i) - 1]!;
+    out[at] = remember(keys[at]!, loc);
+  }
+  return out;
+}
+
+/** One location an entry field names (resolveLocations for one name). */
+export async function resolveLocation(db: Queryable, kind: LocationKind, value: string, country?: string | null): Promise<ResolvedLocation | undefined> {
+  return (await resolveLocations(db, kind, [{ value, country }]))[0];
 }

@@ -21,12 +21,22 @@ export async function uploadSize(db: SqlRunner, id: number): Promise<number | un
   return rows[0]?.bytes;
 }
 
-/** The body of an upload, slice by slice. */
+/**
+ * The body of an upload, slice by slice. The next slice is asked for as soon as one arrives: a
+ * job's session runs one statement at a time, so a read asked for only when the parser needs it
+ * would queue behind the job's writes of the slice before, and parsing would stop for them.
+ */
 export async function* uploadSlices(db: SqlRunner, id: number, bytes: number, sliceBytes = UPLOAD_SLICE_BYTES): AsyncGenerator<Buffer> {
-  for (let offset = 0; offset < bytes; offset += sliceBytes) {
-    const { rows } = await db.query<{ chunk: Buffer | null }>(q.uploadSlice, [id, offset + 1, sliceBytes]);
-    const chunk = rows[0]?.chunk;
+  const read = (offset: number) => {
+    const p = db.query<{ chunk: Buffer | null }>(q.uploadSlice, [id, offset + 1, sliceBytes]).then((r) => r.rows[0]?.chunk ?? null);
+    p.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
+    return p;
+  };
+  let next: Promise<Buffer | null> | undefined = bytes > 0 ? read(0) : undefined;
+  for (let offset = 0; next; offset += sliceBytes) {
+    const chunk = await next;
     if (!chunk) return;
+    next = offset + sliceBytes < bytes ? read(offset + sliceBytes) : undefined;
     yield chunk;
   }
 }

@@ -4,7 +4,7 @@
 import { createSchema, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import { HttpError } from '../../../http/errors';
 import { compact, linkTraveler, resolveEntryLocations, travelerNotFoundDetail } from '../../../domain/entries/prepare';
-import { asQueryable } from '../shared';
+import { asQueryable, letIoThrough, ROWS_PER_TURN } from '../shared';
 import type { SqlRunner } from '../../../domain/db';
 import type { CsvRow } from '../../csv/readCsv';
 import type { RowIssue, RowReport } from '../../csv/rowReport';
@@ -49,7 +49,8 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
   const { entryType, report } = ctx;
   const schema = createSchema(entryType);
   const candidates: { line: number; target: Target; data: EntryData }[] = [];
-  for (const rec of records) {
+  for (const [i, rec] of records.entries()) {
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
     report.rows++;
     const { payload, unit, extra } = recordPayload(ctx.columns, rec.fields);
     const issues: RowIssue[] = [];
@@ -111,7 +112,8 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
 
   await locations.prime(ctx.db, entryType, candidates.map((c) => c.data));
   const out: PreparedRow[] = [];
-  for (const c of candidates) {
+  for (const [i, c] of candidates.entries()) {
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
     try {
       await resolveEntryLocations(asQueryable(ctx.db), entryType, c.data, locations.resolver);
     } catch (err) {

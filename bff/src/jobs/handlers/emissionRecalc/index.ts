@@ -7,7 +7,7 @@ import { computeEmissions, resolveEntryLocations } from '../../../domain/entries
 import { factorsFor } from '../../../domain/factors';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { chainCoalescedAggregation } from '../../coalesceAggregation';
-import { asQueryable, entryTypeOfJob, scopeModules } from '../shared';
+import { asQueryable, entryTypeOfJob, letIoThrough, ROWS_PER_TURN, scopeModules } from '../shared';
 import { LocationBook } from '../shared/locationBook';
 import { emissionRecalcSql as q } from './sql';
 
@@ -63,7 +63,8 @@ export const emissionRecalcHandler: JobHandler = {
         if (!rows.length) break;
         await locations.prime(db, entryType, rows.map((r) => r.data));
         const writes: EmissionWrite[] = [];
-        for (const r of rows) {
+        for (const [i, r] of rows.entries()) {
+          if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
           let resolved;
           try {
             resolved = await resolveEntryLocations(asQueryable(db), entryType, { ...r.data }, locations.resolver);

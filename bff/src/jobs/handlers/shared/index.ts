@@ -1,6 +1,7 @@
 // Pieces the Path 2 handlers share: the entry type a job is about and the modules its scope
 // covers.
 import fs from 'node:fs';
+import { setImmediate as nextRound } from 'node:timers/promises';
 import { ENTRY_TYPES, isModuleType, type EntryTypeDef, type ModuleType } from '@carbon/shared';
 import type { Queryable, SqlRunner } from '../../../domain/db';
 import { PermanentJobError, type JobRow } from '../../types';
@@ -31,3 +32,14 @@ export async function scopeModules(db: SqlRunner, job: Pick<JobRow, 'module_type
 
 /** The domain services take a pool or a client; a job's session answers the same calls. */
 export const asQueryable = (db: SqlRunner): Queryable => db as unknown as Queryable;
+
+/** Rows computed between two turns of the event loop (see `letIoThrough`). */
+export const ROWS_PER_TURN = 250;
+
+/**
+ * Lets the event loop run its I/O. While a handler computes a batch, its previous statement is
+ * running in PostgreSQL; the answer, the dispatch of the next queued statement and the rest of a
+ * large parameter still being written all wait for the loop. Without these turns the database sat
+ * idle for most of each batch's computing time.
+ */
+export const letIoThrough = (): Promise<void> => nextRound();

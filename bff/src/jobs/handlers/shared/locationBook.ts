@@ -1,8 +1,9 @@
-// Locations of a whole file or batch, resolved once per distinct value with Path 1's own
-// resolveLocation, then answered from memory to resolveEntryLocations row by row.
+// Locations of a whole file or batch, resolved once per distinct value with Path 1's own rules
+// (resolveLocations: the batch's new values in one statement), then answered from memory to
+// resolveEntryLocations row by row.
 import type { EntryData, EntryTypeDef, ResolvedLocation } from '@carbon/shared';
 import type { LocationResolver } from '../../../domain/entries/prepare';
-import { resolveLocation } from '../../../domain/locations/search';
+import { resolveLocations, type LocationWanted } from '../../../domain/locations/search';
 import type { SqlRunner } from '../../../domain/db';
 import { asQueryable } from './index';
 
@@ -17,15 +18,18 @@ export class LocationBook {
   async prime(db: SqlRunner, entryType: EntryTypeDef, rows: EntryData[]): Promise<void> {
     for (const f of entryType.fields) {
       if (f.type !== 'location' || !f.location) continue;
-      const countryField = f.location.countryField;
+      const { kind, countryField } = f.location;
+      const fresh = new Map<string, LocationWanted>();
       for (const data of rows) {
         const value = data[f.key];
         if (typeof value !== 'string' || !value) continue;
         const country = countryField && typeof data[countryField] === 'string' ? (data[countryField] as string) : null;
-        const key = locationKey(f.location.kind, value, country);
-        if (this.known.has(key)) continue;
-        this.known.set(key, (await resolveLocation(asQueryable(db), f.location.kind, value, country)) ?? null);
+        const key = locationKey(kind, value, country);
+        if (!this.known.has(key)) fresh.set(key, { value, country });
       }
+      if (!fresh.size) continue;
+      const found = await resolveLocations(asQueryable(db), kind, [...fresh.values()]);
+      [...fresh.keys()].forEach((key, i) => this.known.set(key, found[i] ?? null));
     }
   }
 }
