@@ -1,5 +1,5 @@
-// Pieces the Path 2 handlers share: the entry type a job is about and the modules its scope
-// covers.
+// Pieces the Path 2 handlers share: the entry type a job is about, the modules its scope
+// covers, and the turns their computing loops give to the event loop.
 import fs from 'node:fs';
 import { setImmediate as nextRound } from 'node:timers/promises';
 import { ENTRY_TYPES, isModuleType, type EntryTypeDef, type ModuleType } from '@carbon/shared';
@@ -40,6 +40,6 @@ export const ROWS_PER_TURN = 250;
  * Lets the event loop run its I/O. While a handler computes a batch, its previous statement is
  * running in PostgreSQL; the answer, the dispatch of the next queued statement and the rest of a
  * large parameter still being written all wait for the loop. Without these turns the database sat
- * idle for most of each batch's computing time.
+ * idle for about a third of each CSV insert cycle.
  */
 export const letIoThrough = (): Promise<void> => nextRound();
