@@ -43,8 +43,10 @@ export interface TestStack {
 
 export async function startTestStack(opts: { instances?: number; env?: Record<string, string> } = {}): Promise<TestStack> {
   const url = await createTestDatabase();
-  const ports = await Promise.all(Array.from({ length: opts.instances ?? 1 }, () => freePort()));
-  const origin = `http://localhost:${ports[0]}`;
+  // The origin the browser would see (a proxy in front of the instances); nothing listens on it,
+  // the clients send it as the Origin header. Each instance listens on a port the system picks:
+  // a port picked in advance can be taken before the instance binds it.
+  const origin = `http://localhost:${await freePort()}`;
   const clientSecret = crypto.randomBytes(16).toString('hex');
   const sessionSecret = crypto.randomBytes(32).toString('hex');
   const idp = await startDevIdp({ port: 0, appOrigin: origin, clientId: 'carbon-web', clientSecret });
@@ -62,8 +64,8 @@ export async function startTestStack(opts: { instances?: number; env?: Record<st
   };
   const config = loadConfig(baseEnv);
   const servers: RunningServer[] = [];
-  for (const port of ports) {
-    servers.push(await startServer(loadConfig({ ...baseEnv, PORT: String(port) }), { skipMigrations: true, log }));
+  for (let i = 0; i < (opts.instances ?? 1); i++) {
+    servers.push(await startServer(loadConfig({ ...baseEnv, PORT: '0' }), { skipMigrations: true, log }));
   }
   await seedDemoData(servers[0]!.pool, idp.issuer);
   return {
