@@ -25,13 +25,15 @@ export async function seedDemoData(pool: Pool, issuer: string): Promise<void> {
         db,
         `INSERT INTO units (institutional_id, name, parent_id)
          VALUES ($1, $2, (SELECT id FROM units WHERE institutional_id = $3)) ON CONFLICT DO NOTHING RETURNING id`,
-        'SELECT id FROM units WHERE institutional_id = $1',
         [u.institutionalId, u.name, u.parent],
+        'SELECT id FROM units WHERE institutional_id = $1',
+        [u.institutionalId],
       );
       for (const year of u.years) {
         const reportId = await ensureRow(
           db,
           'INSERT INTO carbon_reports (unit_id, year) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id',
+          [unitId, year],
           'SELECT id FROM carbon_reports WHERE unit_id = $1 AND year = $2',
           [unitId, year],
         );
@@ -47,8 +49,9 @@ export async function seedDemoData(pool: Pool, issuer: string): Promise<void> {
         db,
         `INSERT INTO users (iss, sub, email, name, person_number) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT DO NOTHING RETURNING id`,
-        'SELECT id FROM users WHERE iss = $1 AND sub = $2',
         [issuer, a.username, a.email, a.name, a.personNumber],
+        'SELECT id FROM users WHERE iss = $1 AND sub = $2',
+        [issuer, a.username],
       );
       await db.query('UPDATE users SET person_number = $2 WHERE id = $1 AND person_number IS DISTINCT FROM $2', [userId, a.personNumber]);
       for (const r of a.roles) {
@@ -62,12 +65,10 @@ export async function seedDemoData(pool: Pool, issuer: string): Promise<void> {
   });
 }
 
-/** Inserts a row unless its key exists; either way returns its id. The key is the leading
- * parameters, as many as the read takes. */
-async function ensureRow(db: PoolClient, insertSql: string, selectSql: string, params: unknown[]): Promise<number> {
+/** Inserts a row unless its key exists; either way returns its id (the read finds it by key). */
+async function ensureRow(db: PoolClient, insertSql: string, params: unknown[], selectSql: string, key: unknown[]): Promise<number> {
   const inserted = await db.query<{ id: number }>(insertSql, params);
   if (inserted.rows[0]) return inserted.rows[0].id;
-  const keyLength = selectSql.split('$').length - 1;
-  const { rows } = await db.query<{ id: number }>(selectSql, params.slice(0, keyLength));
+  const { rows } = await db.query<{ id: number }>(selectSql, key);
   return rows[0]!.id;
 }
