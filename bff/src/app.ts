@@ -16,7 +16,8 @@ import { referenceCacheFor } from './domain/referenceCache';
 import { rejectAuthorizationHeader, requireSameOrigin } from './auth/sameOrigin';
 import type { SessionEvents } from './auth/sessionEvents';
 import { requireUser } from './policies';
-import { errorHandler, notFound } from './http/errors';
+import { errorHandler } from './http/errors';
+import { NotFoundError } from './core/errors';
 import { mountHealthRoutes } from './http/health';
 import { apiSecurityHeaders, pageSecurityHeaders } from './http/securityHeaders';
 import { sessionRoutes } from './http/session';
@@ -112,7 +113,7 @@ export function createApp(d: AppDeps): express.Express {
   api.use('/locations', requireUser, locationRoutes(d.pool));
   api.use('/sync', syncRoutes(d.pool, d.jobs, { uploadMaxBytes: d.config.UPLOAD_MAX_BYTES }));
   api.use('/factors', requireUser, factorRoutes(d.pool));
-  api.use((_req, _res, next) => next(notFound('No such API route.')));
+  api.use((_req, _res, next) => next(new NotFoundError('No such API route.')));
   app.use('/api', api);
 
   app.use(pageSecurityHeaders(d.config.COOKIE_SECURE));

@@ -8,7 +8,7 @@
 // Only what exists is remembered: a report created later is found at once.
 import type { FactorRow } from '@carbon/shared';
 import type { Pool } from '../db/pool';
-import { Memo, type CacheOptions } from '../events/cacheChanges';
+import { Memo, type CacheOptions } from '../core/memo';
 import type { Queryable } from './db';
 import { factorsFor } from './factors';
 
