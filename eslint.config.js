@@ -26,4 +26,18 @@ export default tseslint.config(
       'vue/html-self-closing': 'off',
     },
   },
+  // Layers of the BFF: errors and validation live in core/, which depends on no other layer, and
+  // only http/ knows about HTTP.
+  {
+    files: ['bff/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'core/ imports only @carbon/shared, npm packages and other core/ files.' }] }],
+    },
+  },
+  {
+    files: ['bff/src/{domain,jobs,policies,auth,events}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)http/', message: 'Raise the errors of core/errors.ts; only http/ maps them to answers.' }] }],
+    },
+  },
 );

@@ -11,12 +11,12 @@ import type { Pool } from './db/pool';
 import type { OidcClient } from './auth/oidcClient';
 import { enforceLifetimes, lifetimes, sessionMiddleware } from './auth/session';
 import { currentUser, type CurrentUser } from './auth/currentUser';
-import { AuthCache } from './auth/authCache';
-import { referenceCacheFor } from './domain/referenceCache';
+import type { AuthCache } from './auth/authCache';
 import { rejectAuthorizationHeader, requireSameOrigin } from './auth/sameOrigin';
 import type { SessionEvents } from './auth/sessionEvents';
 import { requireUser } from './policies';
-import { errorHandler, notFound } from './http/errors';
+import { errorHandler } from './http/errors';
+import { NotFoundError } from './core/errors';
 import { mountHealthRoutes } from './http/health';
 import { apiSecurityHeaders, pageSecurityHeaders } from './http/securityHeaders';
 import { sessionRoutes } from './http/session';
@@ -27,6 +27,7 @@ import { locationRoutes } from './http/locations';
 import { syncRoutes } from './http/sync';
 import { factorRoutes } from './http/factors';
 import type { JobSystem } from './jobs';
+import type { EventHub } from './events/hub';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -37,6 +38,10 @@ export interface AppDeps {
   oidc: OidcClient;
   sessionSecret: string;
   sessionEvents: SessionEvents;
+  /** Sessions and users this instance remembers (kept fresh by the composition root). */
+  authCache: AuthCache<CurrentUser>;
+  /** The event streams of this instance. */
+  hub: EventHub;
   jobs: JobSystem;
   isShuttingDown: () => boolean;
 }
@@ -69,29 +74,15 @@ export function createApp(d: AppDeps): express.Express {
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next()));
   app.use(requestLog(d.log));
 
-  // What this instance remembers, forgotten on the database's notices (events/cacheChanges.ts).
-  const cacheOptions = { ttlMs: d.config.CACHE_SECONDS * 1000, isLive: () => d.jobs.listener.connected };
-  const authCache = new AuthCache<CurrentUser>(cacheOptions);
-  const references = referenceCacheFor(d.pool);
-  references.configure(cacheOptions);
-  d.jobs.listener.onCacheChange((notice) => {
-    authCache.notice(notice);
-    references.notice(notice);
-  });
-  d.jobs.listener.onResync(() => {
-    authCache.clear();
-    references.clear();
-  });
-
   const api = Router();
   api.use(apiSecurityHeaders(d.config.COOKIE_SECURE));
   mountHealthRoutes(api, d.pool, d.isShuttingDown);
   api.use(express.json({ limit: '1mb' }));
   api.use(rejectAuthorizationHeader);
   api.use(requireSameOrigin(d.config.PUBLIC_ORIGIN));
-  api.use(sessionMiddleware(d.config, d.pool, d.sessionSecret, authCache));
+  api.use(sessionMiddleware(d.config, d.pool, d.sessionSecret, d.authCache));
   api.use(enforceLifetimes(lifetimes(d.config)));
-  api.use(currentUser(d.pool, authCache));
+  api.use(currentUser(d.pool, d.authCache));
   api.use(
     '/v1/session',
     sessionRoutes({
@@ -102,7 +93,7 @@ export function createApp(d: AppDeps): express.Express {
       cookieSecure: d.config.COOKIE_SECURE,
       loginRatePerMinute: d.config.LOGIN_RATE_PER_MINUTE,
       sessionEvents: d.sessionEvents,
-      authCache,
+      authCache: d.authCache,
     }),
   );
   api.use('/v1/units', requireUser, unitRoutes(d.pool));
@@ -110,9 +101,9 @@ export function createApp(d: AppDeps): express.Express {
   // Endpoint 9 is declared inside, before the generic /{unit_id}/{year}/{module} route.
   api.use('/modules', requireUser, moduleRoutes(d.pool));
   api.use('/locations', requireUser, locationRoutes(d.pool));
-  api.use('/sync', syncRoutes(d.pool, d.jobs, { uploadMaxBytes: d.config.UPLOAD_MAX_BYTES }));
+  api.use('/sync', syncRoutes(d.pool, d.jobs.runner, d.hub, { uploadMaxBytes: d.config.UPLOAD_MAX_BYTES }));
   api.use('/factors', requireUser, factorRoutes(d.pool));
-  api.use((_req, _res, next) => next(notFound('No such API route.')));
+  api.use((_req, _res, next) => next(new NotFoundError('No such API route.')));
   app.use('/api', api);
 
   app.use(pageSecurityHeaders(d.config.COOKIE_SECURE));

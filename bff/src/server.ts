@@ -1,5 +1,7 @@
 // Composition root: database (embedded or configured), migrations, identity provider (dev or
-// configured), demo data, HTTP server and graceful shutdown. Used by main.ts and by the tests.
+// configured), demo data, the instance's LISTEN connection and what hangs off it (the caches,
+// the event stream hub, the job system), HTTP server and graceful shutdown. Used by main.ts and
+// by the tests.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -10,6 +12,12 @@ import { migrate } from './db/migrate';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embeddedPostgres';
 import { createOidcClient } from './auth/oidcClient';
 import { SessionEvents } from './auth/sessionEvents';
+import { AuthCache } from './auth/authCache';
+import type { CurrentUser } from './auth/currentUser';
+import { lifetimes } from './auth/session';
+import { ReferenceCache, useReferenceCache } from './domain/referenceCache';
+import { JobEventListener } from './events/listener';
+import { EventHub } from './events/hub';
 import type { DevIdp } from './dev/idp';
 import { startDevIdpProcess } from './dev/idpProcess';
 import { seedDemoData } from './dev/demoData';
@@ -27,8 +35,10 @@ export interface RunningServer {
   issuer: string;
   pool: Pool;
   log: Logger;
-  /** The job runner, its handler registry and the event stream hub of this instance. */
+  /** The job runner and its handler registry. */
   jobs: JobSystem;
+  /** The instance's LISTEN connection (job events and cache notices). */
+  listener: JobEventListener;
   /** Graceful stop: refuse new work, finish requests, release resources. */
   stop: () => Promise<void>;
 }
@@ -89,8 +99,24 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     if (!clientSecret) throw new Error('OAUTH_CLIENT_SECRET is required when OAUTH_ISSUER_URL is set.');
 
     let shuttingDown = false;
+    // One LISTEN connection hears, from every instance, job events and the notices that make
+    // what this instance remembers stale (events/cacheChanges.ts).
+    const listener = new JobEventListener({ connectionString: databaseUrl, log: log.child({ component: 'events' }) });
+    const cacheOptions = { ttlMs: config.CACHE_SECONDS * 1000, isLive: () => listener.connected };
+    const authCache = new AuthCache<CurrentUser>(cacheOptions);
+    const references = new ReferenceCache(cacheOptions);
+    useReferenceCache(pool, references);
+    listener.onCacheChange((notice) => {
+      authCache.notice(notice);
+      references.notice(notice);
+    });
+    listener.onResync(() => {
+      authCache.clear();
+      references.clear();
+    });
     const sessionEvents = new SessionEvents();
-    const jobs = createJobSystem({ config, log, databaseUrl, pool, sessionEvents });
+    const hub = new EventHub({ pool, listener, sessionEvents, lifetimes: lifetimes(config), log });
+    const jobs = createJobSystem({ config, log, databaseUrl, onJobStateChange: (fn) => listener.onEvent(fn) });
     const app = createApp({
       config,
       log,
@@ -98,6 +124,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       oidc: createOidcClient({ ...config, OAUTH_ISSUER_URL: issuer, OAUTH_CLIENT_SECRET: clientSecret }),
       sessionSecret: config.SESSION_SECRET ?? persistentSecret(config.DATA_DIR),
       sessionEvents,
+      authCache,
+      hub,
       jobs,
       isShuttingDown: () => shuttingDown,
     });
@@ -117,9 +145,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         }),
     );
-    // Pushed last so it runs first at stop: no new claims, running jobs finish or are released,
-    // event streams end, before the HTTP server and the pool close.
+    // Pushed last so they run first at stop: event streams end, no new claims, running jobs
+    // finish or are released, the LISTEN connection closes, before the HTTP server and the pool.
+    cleanups.push(() => listener.stop());
     cleanups.push(() => jobs.stop());
+    cleanups.push(async () => hub.stop());
+    await listener.start();
     await jobs.start();
     // Demo headcount and trips go through the bulk pipeline, so the jobs must be running.
     if (!config.OAUTH_ISSUER_URL) await seedDemoEntries(pool, jobs.runner);
@@ -132,6 +163,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       pool,
       log,
       jobs,
+      listener,
       stop: async () => {
         shuttingDown = true;
         await cleanup();

@@ -123,7 +123,7 @@ describe('GET /api/sync/events', () => {
     const s = await open('olga');
     const admin = new pg.Client({ connectionString: stack.databaseUrl });
     await admin.connect();
-    const listener = stack.servers[1]!.jobs.listener;
+    const listener = stack.servers[1]!.listener;
     const before = listener.connects;
     await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'carbon-bff-listen' AND datname = current_database()`);
     await admin.end();

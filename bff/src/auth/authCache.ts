@@ -6,7 +6,7 @@
 // and every instance forgets the entry at once (events/cacheChanges.ts). Idle expiry is judged on
 // fresh data: see `CachedSessionStore`.
 import crypto from 'node:crypto';
-import { Memo, type CacheOptions } from '../events/cacheChanges';
+import { Memo, type CacheOptions } from '../core/memo';
 
 /** What a notice names: a session (by tag, never the id itself) or a user. */
 export const sessionTag = (sid: string) => crypto.createHash('sha256').update(sid).digest('hex').slice(0, 32);

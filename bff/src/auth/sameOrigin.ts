@@ -1,7 +1,7 @@
 // Every state-changing request must come from our own origin (DESIGN §5): the browser tells us
 // with Sec-Fetch-Site or Origin. Requests carrying neither are refused too.
 import type { RequestHandler } from 'express';
-import { forbidden, unauthorized } from '../http/errors';
+import { ForbiddenError, UnauthenticatedError } from '../core/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -11,12 +11,12 @@ export function requireSameOrigin(publicOrigin: string): RequestHandler {
     const site = req.get('sec-fetch-site');
     const origin = req.get('origin');
     if (site === 'same-origin' || (origin !== undefined && origin === publicOrigin)) return next();
-    next(forbidden('Cross-origin request refused.'));
+    next(new ForbiddenError('Cross-origin request refused.'));
   };
 }
 
 /** Cookies only: a request presenting an Authorization header is never authenticated by it. */
 export const rejectAuthorizationHeader: RequestHandler = (req, _res, next) => {
   if (req.get('authorization') === undefined) return next();
-  next(unauthorized('Authorization headers are not accepted; sign in to get a session cookie.'));
+  next(new UnauthenticatedError('Authorization headers are not accepted; sign in to get a session cookie.'));
 };

@@ -2,7 +2,7 @@
 // see every row they sum: module stats per module, report stats when that holds for all modules.
 import { isModuleType, MODULE_TYPES, type CarbonReportModuleView, type CarbonReportView, type ModuleStats, type ModuleStatus, type ReportStats } from '@carbon/shared';
 import type { Pool } from '../db/pool';
-import { forbidden, notFound } from '../http/errors';
+import { ForbiddenError, NotFoundError } from '../core/errors';
 import { canSeeModuleTotals, canSeeUnit, visibleUnits } from '../policies';
 import type { Actor } from './actor';
 import { denyUnit } from './context';
@@ -59,7 +59,7 @@ export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: n
   const { rows } = await pool.query<ReportRow>(REPORTS, [v.all, v.all ? [] : v.ids, filter.unitId ?? null, filter.year ?? null, null]);
   if (filter.unitId !== undefined && rows.length === 0) {
     const unit = await pool.query('SELECT 1 FROM units WHERE id = $1', [filter.unitId]);
-    if (!unit.rowCount) throw notFound('No such unit.');
+    if (!unit.rowCount) throw new NotFoundError('No such unit.');
   }
   return rows.map((r) => reportView(r, actor));
 }
@@ -67,7 +67,7 @@ export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: n
 export async function getReport(pool: Pool, actor: Actor, reportId: number): Promise<CarbonReportView> {
   const { rows } = await pool.query<ReportRow>(REPORTS, [true, [], null, null, reportId]);
   const row = rows[0];
-  if (!row) throw notFound('No such carbon report.');
-  if (!canSeeUnit(actor, row.unit_id)) throw forbidden();
+  if (!row) throw new NotFoundError('No such carbon report.');
+  if (!canSeeUnit(actor, row.unit_id)) throw new ForbiddenError();
   return reportView(row, actor);
 }

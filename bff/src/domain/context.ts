@@ -1,16 +1,17 @@
 // Resolves which carbon report module a request addresses, whether the actor may act on it, and
-// — in the same round trip — what a Path 1 write needs: the entry being changed, the factors of
-// the year and the traveler's headcount member. Unknown unit or report → 404; known unit
-// without right → 403; report or module missing for the year → 404.
+// — in the same round trip — the entry asked for and the factors of the year; a Path 1 write
+// also gets the traveler's headcount member (loadWriteContext). Unknown unit or report → 404;
+// known unit without right → 403; report or module missing for the year → 404.
 import type { Action, FactorRow, ModuleAccess, ModuleStatus, ModuleType } from '@carbon/shared';
 import { MODULES } from '@carbon/shared';
-import { forbidden, notFound } from '../http/errors';
+import { ForbiddenError, NotFoundError } from '../core/errors';
 import { moduleAccessOf, type PolicySubject } from '../policies';
 import type { Pool } from '../db/pool';
 import type { Queryable } from './db';
 import { referenceCacheFor, type ModuleAddress } from './referenceCache';
 import { entryReadsFor } from './entries/entryReads';
-import { entryOfModule, travelerOfReport } from './entries/lookupSql';
+import { entryOfModule } from './entries/lookupSql';
+import type { Member } from './entries/traveler';
 
 /** A module addressed by report id (`/v1/carbon_reports/{id}/modules/{module}`) or by unit and
  * year (`/modules/{unit_id}/{year}/{module}`). */
@@ -37,8 +38,6 @@ export interface ModuleContext {
   access: ModuleAccess;
   /** Present when asked for (`needs.factors`). */
   factors: FactorRow[];
-  /** The member whose person number was asked for; null when there is none. */
-  traveler: { name: string } | null;
   /** The entry asked for, when it belongs to this module. */
   entry: StoredEntry | null;
 }
@@ -48,20 +47,20 @@ export interface ContextNeeds {
   /** Entry type whose factors to load; defaults to the type of `entryId`'s entry. */
   entryType?: string;
   factors?: boolean;
+  /** A write: the person number whose headcount member to look up. */
   travelerPersonNumber?: number | null;
   entryId?: number;
 }
 
 const EXTRAS = `
-  LEFT JOIN LATERAL (${entryOfModule('$7', 'base.module_id')}) en ON true
+  LEFT JOIN LATERAL (${entryOfModule('$6', 'base.module_id')}) en ON true
   LEFT JOIN LATERAL (
     SELECT coalesce(json_agg(json_build_object('id', f.id, 'classification', f.classification, 'values', f."values") ORDER BY f.id), '[]') AS factors
       FROM factors f
      WHERE f.data_entry_type = coalesce($4, en.entry ->> 'data_entry_type') AND f.year = base.year
-  ) fa ON $5
-  LEFT JOIN LATERAL (${travelerOfReport('base.report_id', '$6')}) tr ON $6 IS NOT NULL`;
+  ) fa ON $5`;
 
-const SELECT = `SELECT base.*, en.entry, fa.factors, tr.traveler FROM`;
+const SELECT = `SELECT base.*, en.entry, fa.factors FROM`;
 
 /** Where a module lives: $1 report id, $2 year (null), $3 module type. */
 const BASE_BY_REPORT = `
@@ -92,24 +91,23 @@ interface BaseRow {
 interface Row extends BaseRow {
   entry: StoredEntry | null;
   factors: FactorRow[] | null;
-  traveler: { name: string } | null;
 }
 
 /** The rights of the actor on an addressed module; 404 for what does not exist, 403 for what
  * exists but is not theirs. */
 function checkAddress(row: BaseRow | undefined, actor: PolicySubject, ref: ModuleRef, action: Action): ModuleAddress & { access: ModuleAccess; status: ModuleStatus } {
-  if (!row) throw notFound('reportId' in ref ? 'No such carbon report.' : 'No such unit.');
+  if (!row) throw new NotFoundError('reportId' in ref ? 'No such carbon report.' : 'No such unit.');
   const access = moduleAccessOf(actor, ref.module, row.unit_id, action);
-  if (!access.own) throw forbidden();
-  if (row.report_id === null) throw notFound(`There is no carbon report for this unit in ${row.year}.`);
-  if (row.module_id === null || row.status === null) throw notFound(`This carbon report has no ${MODULES[ref.module].slug} module.`);
+  if (!access.own) throw new ForbiddenError();
+  if (row.report_id === null) throw new NotFoundError(`There is no carbon report for this unit in ${row.year}.`);
+  if (row.module_id === null || row.status === null) throw new NotFoundError(`This carbon report has no ${MODULES[ref.module].slug} module.`);
   return { access, unitId: row.unit_id, reportId: row.report_id, year: row.year, moduleId: row.module_id, status: row.status };
 }
 
 /** 404 for an unknown unit, 403 for a known unit the actor has no right on. */
 export async function denyUnit(db: Queryable, unitId: number): Promise<never> {
   const { rowCount } = await db.query('SELECT 1 FROM units WHERE id = $1', [unitId]);
-  throw rowCount ? forbidden() : notFound('No such unit.');
+  throw rowCount ? new ForbiddenError() : new NotFoundError('No such unit.');
 }
 
 export async function loadModuleContext(db: Queryable, actor: PolicySubject, ref: ModuleRef, needs: ContextNeeds): Promise<ModuleContext> {
@@ -122,19 +120,18 @@ export async function loadModuleContext(db: Queryable, actor: PolicySubject, ref
     ref.module,
     needs.entryType ?? null,
     needs.factors ?? false,
-    needs.travelerPersonNumber === undefined || needs.travelerPersonNumber === null ? null : String(needs.travelerPersonNumber),
     needs.entryId ?? null,
   ];
   // Named statements: parsed and planned once per connection on this hot path.
   const { rows } = await db.query<Row>({ name: byReport ? 'ctx-by-report' : 'ctx-by-unit-year', text: byReport ? BY_REPORT : BY_UNIT_YEAR, values: params });
   const address = checkAddress(rows[0], actor, ref, needs.action);
   const row = rows[0] as Row;
-  return { ...address, moduleType: ref.module, factors: row.factors ?? [], traveler: row.traveler, entry: row.entry };
+  return { ...address, moduleType: ref.module, factors: row.factors ?? [], entry: row.entry };
 }
 
 /** What a Path 1 write needs: the module's address and rights, and, as asked, the entry being
- * changed, the factors of the year and the traveler's member. */
-export type WriteContext = Omit<ModuleContext, 'status'>;
+ * changed, the factors of the year and the traveler's member (null: none, or not asked for). */
+export type WriteContext = Omit<ModuleContext, 'status'> & { traveler: Member | null };
 
 /**
  * Where a module lives and the actor's rights on it, with the same answers (404, 403) as
@@ -148,7 +145,7 @@ export async function resolveModule(pool: Pool, actor: PolicySubject, ref: Modul
   const known = cache.address(key);
   if (known) {
     const access = moduleAccessOf(actor, ref.module, known.unitId, action);
-    if (!access.own) throw forbidden();
+    if (!access.own) throw new ForbiddenError();
     return { address: known, access };
   }
   const mark = cache.mark();
@@ -174,7 +171,7 @@ export async function loadWriteContext(pool: Pool, actor: PolicySubject, ref: Mo
   const cache = referenceCacheFor(pool);
   const personNumber = needs.travelerPersonNumber ?? null;
   let entry: StoredEntry | null = null;
-  let traveler: { name: string } | null = null;
+  let traveler: Member | null = null;
   if (needs.entryId !== undefined || personNumber !== null) {
     ({ entry, traveler } = await entryReadsFor(pool).read({ entryId: needs.entryId ?? null, moduleId: address.moduleId, reportId: address.reportId, personNumber }));
   }

@@ -4,9 +4,8 @@ import { ReferenceCache, type MembersList } from './referenceCache';
 const list = (json: string): MembersList => ({ json, gzip: Buffer.from(json), etag: `W/"${json}"` });
 
 function liveCache(ttlMs = 30_000) {
-  const c = new ReferenceCache();
   let live = true;
-  c.configure({ ttlMs, isLive: () => live });
+  const c = new ReferenceCache({ ttlMs, isLive: () => live });
   return { c, down: () => (live = false) };
 }
 

@@ -3,12 +3,13 @@
 // each headcount's member list (endpoint 9, read by every traveler selector). A factor upload, a
 // deleted report or module, or a statement touching member entries is announced by the database
 // (cache_changes: `factors`, `modules`, `m:<module id>`; migrations 0006, 0007) and every
-// instance forgets at once (events/cacheChanges.ts). Off until `configure` is called
-// (a process without a LISTEN connection remembers nothing) and while that connection is down.
+// instance forgets at once (events/cacheChanges.ts). The composition root creates it, feeds it
+// the notices and hands it to the domain services of its pool (`useReferenceCache`); a pool
+// without one remembers nothing, and so does the cache while the LISTEN connection is down.
 // Only what exists is remembered: a report created later is found at once.
 import type { FactorRow } from '@carbon/shared';
 import type { Pool } from '../db/pool';
-import { Memo, type CacheOptions } from '../events/cacheChanges';
+import { Memo, type CacheOptions } from '../core/memo';
 import type { Queryable } from './db';
 import { factorsFor } from './factors';
 
@@ -27,7 +28,6 @@ export interface MembersList {
 }
 
 export class ReferenceCache {
-  private opts: CacheOptions = { ttlMs: 0, isLive: () => false };
   private readonly factors = new Memo<string, FactorRow[]>(1_000);
   private readonly addresses = new Memo<string, ModuleAddress>(10_000);
   // Lists can be large (about 100 KB for 2,000 members): few are kept.
@@ -37,9 +37,8 @@ export class ReferenceCache {
   private forgets = 0;
   private memberForgets = 0;
 
-  configure(opts: CacheOptions): void {
-    this.opts = opts;
-  }
+  /** Without options: a cache that remembers nothing. */
+  constructor(private readonly opts: CacheOptions = { ttlMs: 0, isLive: () => false }) {}
 
   private get on(): boolean {
     return this.opts.ttlMs > 0 && this.opts.isLive();
@@ -108,7 +107,13 @@ export class ReferenceCache {
 
 const caches = new WeakMap<Pool, ReferenceCache>();
 
-/** The reference cache of a pool (one per process and database). */
+/** Makes `cache` the one the domain services use with `pool` (one per process and database). */
+export function useReferenceCache(pool: Pool, cache: ReferenceCache): void {
+  caches.set(pool, cache);
+}
+
+/** The reference cache of a pool: the one the composition root gave it, else one that remembers
+ * nothing. */
 export function referenceCacheFor(pool: Pool): ReferenceCache {
   let c = caches.get(pool);
   if (!c) caches.set(pool, (c = new ReferenceCache()));

@@ -9,13 +9,13 @@ import { reportListQuerySchema } from './carbonReports.schema';
 import { mountReportEntryRoutes } from './dataEntries';
 import { moduleStatusSchema } from './dataEntries.schema';
 import { idParam, moduleParam } from './params';
-import { parseBody } from './validate';
+import { parseInput } from '../core/validate';
 
 export function carbonReportRoutes(pool: Pool): Router {
   const r = Router();
 
   r.get('/', async (req, res) => {
-    const q = parseBody(reportListQuerySchema, req.query, 'query');
+    const q = parseInput(reportListQuerySchema, req.query, 'query');
     res.json(await listReports(pool, userOf(req), { unitId: q.unit_id, year: q.year }));
   });
 
@@ -26,7 +26,7 @@ export function carbonReportRoutes(pool: Pool): Router {
   r.patch('/:report_id/modules/:module/status', async (req, res) => {
     const module = moduleParam(req.params.module);
     const reportId = idParam(req.params.report_id, 'carbon report');
-    const { status } = parseBody(moduleStatusSchema, req.body);
+    const { status } = parseInput(moduleStatusSchema, req.body);
     res.json(await setModuleStatus(pool, userOf(req), { reportId, module: module.type }, status));
   });
 

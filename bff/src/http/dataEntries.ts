@@ -13,9 +13,9 @@ import { listEntries } from '../domain/entries/listEntries';
 import { updateEntry } from '../domain/entries/updateEntry';
 import { userOf } from '../policies';
 import { listQuerySchema } from './dataEntries.schema';
-import { unprocessable } from './errors';
+import { InvalidError } from '../core/errors';
 import { entryTypeParam, idParam, moduleParam, yearParam } from './params';
-import { parseBody } from './validate';
+import { parseInput } from '../core/validate';
 
 type Params = Record<string, string | undefined>;
 
@@ -55,13 +55,13 @@ function typeForCreate(a: Addressed, named: unknown, queryType: unknown): EntryT
     const t = typeof wanted === 'string' ? findEntryType(a.module.type, wanted) : undefined;
     if (!t || (a.pathType && a.pathType.type !== t.type)) {
       const message = a.pathType ? `must be ${a.pathType.type} on this path` : `must be one of: ${choices}`;
-      throw unprocessable(`Invalid entry: data_entry_type: ${message}`, [{ field: 'data_entry_type', message }]);
+      throw new InvalidError(`Invalid entry: data_entry_type: ${message}`, [{ field: 'data_entry_type', message }]);
     }
     return t;
   }
   if (a.pathType) return a.pathType;
   if (a.module.entryTypes.length === 1) return findEntryType(a.module.type, a.module.entryTypes[0]!)!;
-  throw unprocessable(`Invalid entry: data_entry_type: is required (one of: ${choices})`, [{ field: 'data_entry_type', message: `is required (one of: ${choices})` }]);
+  throw new InvalidError(`Invalid entry: data_entry_type: is required (one of: ${choices})`, [{ field: 'data_entry_type', message: `is required (one of: ${choices})` }]);
 }
 
 /** Declares the entry routes under `base` on `r` itself (a router of their own would add a
@@ -69,9 +69,9 @@ function typeForCreate(a: Addressed, named: unknown, queryType: unknown): EntryT
 function mountEntryRoutes(r: Router, base: string, pool: Pool, address: (req: Request) => Addressed): void {
   r.get(base, async (req, res) => {
     const a = address(req);
-    const query = parseBody(listQuerySchema, req.query, 'query');
+    const query = parseInput(listQuerySchema, req.query, 'query');
     const filterType = a.pathType ?? (query.type ? findEntryType(a.module.type, query.type) : undefined);
-    if (query.type && !filterType) throw unprocessable(`Invalid query: type: must be one of: ${a.module.entryTypes.join(', ')}`, [{ field: 'type', message: `must be one of: ${a.module.entryTypes.join(', ')}` }]);
+    if (query.type && !filterType) throw new InvalidError(`Invalid query: type: must be one of: ${a.module.entryTypes.join(', ')}`, [{ field: 'type', message: `must be one of: ${a.module.entryTypes.join(', ')}` }]);
     res.json(await listEntries(pool, userOf(req), a.ref, filterType, query));
   });
 

@@ -1,25 +1,38 @@
-// Errors that become HTTP answers. Anything else is a 500 with a generic detail: stack traces
-// and internal messages go to the log only.
+// How refusals become HTTP answers. The layers below raise the domain's errors (core/errors.ts);
+// this file alone decides their status codes. `HttpError` is for what only HTTP knows about (a
+// body too large, a wrong content type, an unusable sign-in attempt, a rate limit). Anything else
+// is a 500 with a generic detail: stack traces and internal messages go to the log only.
 import type { ErrorRequestHandler } from 'express';
 import type { ApiError } from '@carbon/shared';
+import { DomainError, InvalidError, type ErrorKind } from '../core/errors';
 import type { Logger } from '../log';
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly errors?: ApiError['errors'],
   ) {
     super(detail);
   }
 }
 
-export const badRequest = (detail: string, errors?: ApiError['errors']) => new HttpError(400, detail, errors);
-export const unauthorized = (detail = 'You are not signed in.') => new HttpError(401, detail);
-export const forbidden = (detail = 'You do not have permission to do this.') => new HttpError(403, detail);
-export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
-export const unprocessable = (detail: string, errors?: ApiError['errors']) => new HttpError(422, detail, errors);
+export const badRequest = (detail: string) => new HttpError(400, detail);
+
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  invalid: 422,
+};
+
+/** The answer to a refusal: `{detail, errors?}` with the status of its kind. */
+export function answerOf(err: DomainError | HttpError): { status: number; body: ApiError } {
+  if (err instanceof HttpError) return { status: err.status, body: { detail: err.detail } };
+  const body: ApiError = { detail: err.detail };
+  if (err instanceof InvalidError && err.issues.length) body.errors = err.issues;
+  return { status: STATUS_OF_KIND[err.kind], body };
+}
 
 interface BodyParserError {
   type?: string;
@@ -33,10 +46,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    if (err instanceof HttpError) {
-      const body: ApiError = { detail: err.detail };
-      if (err.errors?.length) body.errors = err.errors;
-      res.status(err.status).json(body);
+    if (err instanceof DomainError || err instanceof HttpError) {
+      const { status, body } = answerOf(err);
+      res.status(status).json(body);
       return;
     }
     const parserError = err as BodyParserError;

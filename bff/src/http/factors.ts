@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { entryTypesOf, findModule, type FactorView } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { requireBackoffice } from '../policies';
-import { parseBody } from './validate';
+import { parseInput } from '../core/validate';
 import { moduleAndType } from './sync/dispatch';
-import { unprocessable } from './errors';
+import { InvalidError } from '../core/errors';
 
 const query = z.object({
   module: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
@@ -36,12 +36,12 @@ const LIST = `
 export function factorRoutes(pool: Pool): Router {
   const r = Router();
   r.get('/', requireBackoffice('factors', 'view'), async (req, res) => {
-    const q = parseBody(query, req.query, 'query');
+    const q = parseInput(query, req.query, 'query');
     let types: string[];
     if (q.type) types = [moduleAndType(q.module, q.type).entryType.type];
     else {
       const module = findModule(q.module);
-      if (!module) throw unprocessable(`Unknown module: ${q.module}.`, [{ field: 'module', message: 'unknown module' }]);
+      if (!module) throw new InvalidError(`Unknown module: ${q.module}.`, [{ field: 'module', message: 'unknown module' }]);
       types = entryTypesOf(module.type).map((t) => t.type);
     }
     const { rows } = await pool.query<FactorView & { updated_at: Date; latest_job_id: number | null }>(LIST, [types, q.year]);

@@ -4,16 +4,16 @@ import { Router } from 'express';
 import type { Pool } from '../db/pool';
 import { searchAirports, searchPlaces } from '../domain/locations/search';
 import { airportQuerySchema, placeQuerySchema } from './locations.schema';
-import { parseBody } from './validate';
+import { parseInput } from '../core/validate';
 
 export function locationRoutes(pool: Pool): Router {
   const r = Router();
   r.get('/airports', async (req, res) => {
-    const { q } = parseBody(airportQuerySchema, req.query, 'query');
+    const { q } = parseInput(airportQuerySchema, req.query, 'query');
     res.json(await searchAirports(pool, q));
   });
   r.get('/places', async (req, res) => {
-    const { q, country } = parseBody(placeQuerySchema, req.query, 'query');
+    const { q, country } = parseInput(placeQuerySchema, req.query, 'query');
     res.json(await searchPlaces(pool, q, country));
   });
   return r;

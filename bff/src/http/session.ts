@@ -11,8 +11,9 @@ import { expiries, SESSION_COOKIE, type SessionLifetimes } from '../auth/session
 import { loadUser, type CurrentUser } from '../auth/currentUser';
 import type { AuthCache } from '../auth/authCache';
 import { userOf } from '../policies';
-import { badRequest, unauthorized } from './errors';
-import { parseBody } from './validate';
+import { UnauthenticatedError } from '../core/errors';
+import { badRequest } from './errors';
+import { parseInput } from '../core/validate';
 import { rateLimit } from './rateLimit';
 import { readCookie } from './cookies';
 import type { SessionEvents } from '../auth/sessionEvents';
@@ -65,7 +66,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
   };
 
   r.post('/login', limited, async (req, res) => {
-    const { return_to } = parseBody(loginBody, req.body ?? {});
+    const { return_to } = parseInput(loginBody, req.body ?? {});
     const binding = readCookie(req, TX_COOKIE) ?? crypto.randomBytes(32).toString('base64url');
     const state = pkce.state();
     const nonce = pkce.nonce();
@@ -81,7 +82,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
   });
 
   r.post('/exchange', limited, async (req, res) => {
-    const { code, state, iss } = parseBody(exchangeBody, req.body ?? {});
+    const { code, state, iss } = parseInput(exchangeBody, req.body ?? {});
     const binding = readCookie(req, TX_COOKIE);
     const invalid = () => badRequest('This sign-in attempt is invalid, expired or was already used. Please sign in again.');
     if (!binding) throw invalid();
@@ -121,7 +122,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     // Name, email or roles may have changed at the identity provider or in the directory.
     d.authCache.forgetUser(userId);
     const user = await loadUser(d.pool, userId);
-    if (!user) throw unauthorized();
+    if (!user) throw new UnauthenticatedError();
     sendState(res, user, { createdAt: now, lastSeenAt: now }, { return_to: pending.return_to });
   });
 

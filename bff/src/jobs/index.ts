@@ -1,36 +1,32 @@
-// The job system of one instance: runner (with its own connection pool), the built-in handlers,
-// the LISTEN connection and the SSE hub. The composition root creates it before the app, starts
-// it once the app is listening and stops it first.
+// The job system of one instance: the runner (with its own connection pool) and the built-in
+// handlers. The composition root creates it before the app, tells it where to hear about jobs
+// that changed state on any instance, starts it once the app is listening and stops it early.
 import type { Config } from '../config';
 import type { Logger } from '../log';
-import type { Pool } from '../db/pool';
-import type { SessionEvents } from '../auth/sessionEvents';
-import { lifetimes } from '../auth/session';
-import { JobEventListener } from '../events/listener';
-import { EventHub } from '../events/hub';
-import { createJobPool, JobRunner, within } from './runner';
+import { createJobPool, JobRunner, within, type Combination } from './runner';
 import { unitSyncHandler } from './handlers/unitSync';
 import { DEFAULT_UNIT_DIRECTORY } from './handlers/unitSync/directory';
 import { pipelineHandlers } from './handlers/pipeline';
-import type { JobHandler } from './types';
+import type { JobHandler, JobRow } from './types';
 
 export interface JobSystem {
   runner: JobRunner;
-  listener: JobEventListener;
-  hub: EventHub;
   /** Adds the handler of a job type (exactly one per type). */
   register(handler: JobHandler): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** A job's new state, as any instance announces it. */
+export type JobStateChange = Combination & Pick<JobRow, 'state'>;
+
 export interface JobSystemDeps {
   config: Config;
   log: Logger;
   databaseUrl: string;
-  /** The application pool, for the hub's reads (snapshots, session checks). */
-  pool: Pool;
-  sessionEvents: SessionEvents;
+  /** Subscribes to the state changes of jobs on every instance (the instance's LISTEN
+   * connection): a job that stopped running frees its combination for jobs blocked here. */
+  onJobStateChange: (fn: (change: JobStateChange) => void) => unknown;
 }
 
 export function createJobSystem(d: JobSystemDeps): JobSystem {
@@ -47,27 +43,16 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
   });
   runner.register(unitSyncHandler({ source: config.UNIT_DIRECTORY ?? DEFAULT_UNIT_DIRECTORY }));
   for (const h of pipelineHandlers) runner.register(h);
-
-  const listener = new JobEventListener({ connectionString: d.databaseUrl, log: log.child({ component: 'events' }) });
-  const hub = new EventHub({ pool: d.pool, listener, sessionEvents: d.sessionEvents, lifetimes: lifetimes(config), log });
-  // A job that finished anywhere frees its combination for jobs blocked here.
-  listener.onEvent((e) => {
-    if (e.state !== 'RUNNING') runner.combinationFree(e);
+  d.onJobStateChange((change) => {
+    if (change.state !== 'RUNNING') runner.combinationFree(change);
   });
 
   return {
     runner,
-    listener,
-    hub,
     register: (h) => runner.register(h),
-    start: async () => {
-      await listener.start();
-      await runner.start();
-    },
+    start: () => runner.start(),
     stop: async () => {
-      hub.stop();
       await runner.stop();
-      await listener.stop();
       // A session a stuck handler still holds must not keep the process from stopping.
       await within(jobsPool.end(), 5_000);
     },

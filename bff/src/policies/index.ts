@@ -15,7 +15,7 @@ import {
   type PermissionMap,
 } from '@carbon/shared';
 import type { CurrentUser } from '../auth/currentUser';
-import { forbidden, unauthorized } from '../http/errors';
+import { ForbiddenError, UnauthenticatedError } from '../core/errors';
 
 /** What a policy looks at: the permission map and the person number ("own" rows). Domain
  * services pass the signed-in user, or a system actor for seeding. */
@@ -25,25 +25,25 @@ export interface PolicySubject {
 }
 
 export function userOf(req: Request): CurrentUser {
-  if (!req.user) throw unauthorized();
+  if (!req.user) throw new UnauthenticatedError();
   return req.user;
 }
 
 export const requireUser: RequestHandler = (req, _res, next) => {
-  next(req.user ? undefined : unauthorized());
+  next(req.user ? undefined : new UnauthenticatedError());
 };
 
 export function requireBackoffice(area: BackofficeArea, action: 'view' | 'edit'): RequestHandler {
   return (req, _res, next) => {
-    if (!req.user) return next(unauthorized());
-    next(canBackoffice(req.user.permissions, area, action) ? undefined : forbidden());
+    if (!req.user) return next(new UnauthenticatedError());
+    next(canBackoffice(req.user.permissions, area, action) ? undefined : new ForbiddenError());
   };
 }
 
 /** Access to a module of a unit for an action; throws 403 when the user has none at all. */
 export function authorizeModule(user: PolicySubject, module: ModuleType, unitId: number, action: Action): ModuleAccess {
   const access = moduleAccess(user.permissions, module, unitId, action);
-  if (!access.own) throw forbidden();
+  if (!access.own) throw new ForbiddenError();
   return access;
 }
 
@@ -71,12 +71,12 @@ export function canSeeModuleTotals(user: PolicySubject, module: ModuleType, unit
 export function authorizeSync(user: PolicySubject, module: ModuleType, unitId: number | null): void {
   const allowed = unitId === null ? (user.permissions[moduleKey(module)]?.includes('sync') ?? false) : moduleAccess(user.permissions, module, unitId, 'sync').all;
   if (!allowed) {
-    throw forbidden(unitId === null ? 'Only back-office operators may sync a module for every unit at once.' : 'You may not sync this module of this unit.');
+    throw new ForbiddenError(unitId === null ? 'Only back-office operators may sync a module for every unit at once.' : 'You may not sync this module of this unit.');
   }
 }
 
 export function authorizeModuleStatus(user: PolicySubject, unitId: number): void {
-  if (!canEditModuleStatus(user.permissions, unitId)) throw forbidden();
+  if (!canEditModuleStatus(user.permissions, unitId)) throw new ForbiddenError();
 }
 
 /** Units whose data the user may see at all; `all` for global roles. */
@@ -113,7 +113,7 @@ export function canSeeModuleActivity(user: CurrentUser, unitId: number | null): 
 
 /** The job console needs a job scope that is not empty. */
 export const requireJobsView: RequestHandler = (req, _res, next) => {
-  if (!req.user) return next(unauthorized());
+  if (!req.user) return next(new UnauthenticatedError());
   const scope = jobScope(req.user);
-  next(scope.all || scope.unitIds.length ? undefined : forbidden());
+  next(scope.all || scope.unitIds.length ? undefined : new ForbiddenError());
 };

@@ -77,6 +77,15 @@ export interface EmissionInput {
   factors: readonly FactorRow[];
 }
 
+/** Where a trip finds its traveler: the entries of type `entryType` in the `module` of the trip's
+ * own unit and year, by `personNumberField`; `nameField` is the name the trip stores. */
+export interface TravelerSource {
+  module: ModuleType;
+  entryType: string;
+  personNumberField: string;
+  nameField: string;
+}
+
 export interface EntryTypeDef {
   type: string;
   module: ModuleType;
@@ -91,8 +100,9 @@ export interface EntryTypeDef {
   factorValueKeys: readonly string[];
   /** Field holding the person number of the row's owner (standard users see only their own). */
   ownerField: string;
-  /** The headcount link of travel entries: the person number field and the name stored with it. */
-  traveler?: { idField: string; nameField: string };
+  /** The headcount link of travel entries: the person number field, the name stored with it, and
+   * the member list where the person number is looked up. */
+  traveler?: { idField: string; nameField: string; members: TravelerSource };
   /** Two location fields that must not name the same place. */
   route?: { from: string; to: string };
   computeEmissions: (input: EmissionInput) => EmissionRow[];

@@ -1,13 +1,16 @@
 // Headcount: one `member` entry per person of the unit. Its person number links travel entries
 // to their traveler; its FTE carries the per-FTE factors and the per-FTE results.
 import { memberEmissionKg } from '../formulas/member';
-import type { EntryTypeDef, ModuleDef } from './fields';
+import type { EntryTypeDef, ModuleDef, TravelerSource } from './fields';
 
 const f = (key: string) => `modules.headcount.fields.${key}`;
 
 /** A person number as members store it: the decimal form of a positive integer, so that the
  * traveler lookup by `String(traveler_id)` finds it (no leading zeros). */
 export const PERSON_NUMBER_PATTERN = /^[1-9][0-9]{0,11}$/;
+
+/** The member list travel entries find their traveler in. */
+export const HEADCOUNT_MEMBERS: TravelerSource = { module: 'headcount', entryType: 'member', personNumberField: 'user_institutional_id', nameField: 'name' };
 
 export const memberEntry: EntryTypeDef = {
   type: 'member',

@@ -3,6 +3,7 @@
 import { CABIN_CLASSES, distanceEmissionKg, planeDistance } from '../formulas/plane';
 import { trainDistance, trainFactorCountry } from '../formulas/train';
 import type { EmissionRow, EntryTypeDef, FactorRow, FieldDef, ModuleDef, ResolvedLocation } from './fields';
+import { HEADCOUNT_MEMBERS } from './headcount';
 
 const f = (key: string) => `modules.professional_travel.fields.${key}`;
 
@@ -63,7 +64,7 @@ export const planeEntry: EntryTypeDef = {
   factorKeys: ['band', 'cabin_class'],
   factorValueKeys: ['kg_co2eq_per_km'],
   ownerField: 'traveler_id',
-  traveler: { idField: 'traveler_id', nameField: 'traveler_name' },
+  traveler: { idField: 'traveler_id', nameField: 'traveler_name', members: HEADCOUNT_MEMBERS },
   route: { from: 'origin', to: 'destination' },
   computeEmissions: ({ data, locations, factors }): EmissionRow[] => {
     const { origin, destination } = ends(locations);
@@ -119,7 +120,7 @@ export const trainEntry: EntryTypeDef = {
   factorKeys: ['country'],
   factorValueKeys: ['kg_co2eq_per_km'],
   ownerField: 'traveler_id',
-  traveler: { idField: 'traveler_id', nameField: 'traveler_name' },
+  traveler: { idField: 'traveler_id', nameField: 'traveler_name', members: HEADCOUNT_MEMBERS },
   route: { from: 'origin', to: 'destination' },
   computeEmissions: ({ data, locations, factors }): EmissionRow[] => {
     const { origin, destination } = ends(locations);

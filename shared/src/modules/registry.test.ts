@@ -30,7 +30,22 @@ describe('registry', () => {
     expect(field(type, 'traveler_id')).toMatchObject({ type: 'headcount-member-select', required: true, sortable: true, inlineEditable: false, apiOptional: true });
     expect(field(type, 'traveler_name')).toMatchObject({ type: 'text', readOnly: true });
     expect(ENTRY_TYPES[type]!.csvColumns).toContainEqual({ column: 'person_number', field: 'traveler_id' });
-    expect(ENTRY_TYPES[type]!.traveler).toEqual({ idField: 'traveler_id', nameField: 'traveler_name' });
+    expect(ENTRY_TYPES[type]!.traveler).toEqual({
+      idField: 'traveler_id',
+      nameField: 'traveler_name',
+      members: { module: 'headcount', entryType: 'member', personNumberField: 'user_institutional_id', nameField: 'name' },
+    });
+  });
+
+  it('links travelers to a member list that exists: an entry type of that module with both fields', () => {
+    for (const t of Object.values(ENTRY_TYPES)) {
+      if (!t.traveler) continue;
+      const { module, entryType, personNumberField, nameField } = t.traveler.members;
+      const members = findEntryType(module, entryType)!;
+      expect(members.module).toBe(module);
+      expect(members.ownerField).toBe(personNumberField);
+      expect(members.fields.map((f) => f.key)).toEqual(expect.arrayContaining([personNumberField, nameField]));
+    }
   });
 
   it('describes every field completely', () => {

@@ -1,6 +1,6 @@
 // Pieces shared by the entry services: picking the entry type, error mapping, ownership.
 import { ENTRY_TYPES, type EntryData, type EntryTypeDef } from '@carbon/shared';
-import { forbidden, notFound, unprocessable } from '../../http/errors';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors';
 import { mayTouchRow } from '../../policies';
 import type { Actor } from '../actor';
 import type { ModuleContext, StoredEntry } from '../context';
@@ -11,14 +11,14 @@ export const MAX_WRITE_ATTEMPTS = 3;
 export function existingEntry(ctx: Pick<ModuleContext, 'entry'>, expected: EntryTypeDef | undefined): { entry: StoredEntry; entryType: EntryTypeDef } {
   const entry = ctx.entry;
   const entryType = entry ? ENTRY_TYPES[entry.data_entry_type] : undefined;
-  if (!entry || !entryType || (expected && expected.type !== entryType.type)) throw notFound('No such entry in this module.');
+  if (!entry || !entryType || (expected && expected.type !== entryType.type)) throw new NotFoundError('No such entry in this module.');
   return { entry, entryType };
 }
 
 /** Users limited to their own rows may touch only rows that carry their person number. */
 export function assertMayTouch(actor: Actor, ctx: Pick<ModuleContext, 'access'>, entryType: EntryTypeDef, data: EntryData): void {
   if (mayTouchRow(actor, ctx.access, data[entryType.ownerField] as number | string | undefined)) return;
-  throw forbidden(
+  throw new ForbiddenError(
     entryType.traveler
       ? 'You may only record and change your own trips (traveler_id must be your person number).'
       : 'You may only change your own rows of this module.',
@@ -46,7 +46,7 @@ export function mapWriteError(err: unknown, data: EntryData): unknown {
   const e = err as PgError;
   if (e.code === '23505' && e.constraint === 'data_entries_member_person_number_uq') {
     const n = String(data.user_institutional_id ?? '');
-    return unprocessable(`A member with person number ${n} is already in this headcount.`, [
+    return new InvalidError(`A member with person number ${n} is already in this headcount.`, [
       { field: 'user_institutional_id', message: `person number ${n} is already used by another member` },
     ]);
   }

@@ -2,24 +2,26 @@
 // entry + emissions + module stats + report stats in one statement.
 import { createSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
-import { parseBody } from '../../http/validate';
+import { parseInput } from '../../core/validate';
 import type { Actor } from '../actor';
 import { loadWriteContext, type ModuleRef } from '../context';
 import { assertMayTouch, mapWriteError } from './common';
-import { compact, computeEmissions, linkTraveler, resolveEntryLocations, travelerNotFound } from './prepare';
+import { compact, computeEmissions, resolveEntryLocations } from './prepare';
+import { linkTraveler, unknownTraveler } from './traveler';
 import { entryView, type EntryRow } from './view';
 import { writeQueueFor } from './writeQueue';
 
 export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entryType: EntryTypeDef, body: unknown, source = 'manual'): Promise<DataEntryView> {
-  const data = compact({ ...(parseBody(createSchema(entryType), body, `${entryType.type} entry`) as EntryData) });
+  const data = compact({ ...(parseInput(createSchema(entryType), body, `${entryType.type} entry`) as EntryData) });
   const t = entryType.traveler;
   const travelerId = t ? data[t.idField] : undefined;
   const personNumber = typeof travelerId === 'number' ? travelerId : null;
   const ctx = await loadWriteContext(pool, actor, ref, { action: 'edit', entryType: entryType.type, factors: true });
   assertMayTouch(actor, ctx, entryType, data);
-  // A person number is linked by the write statement itself (writeSql.ts); without one, the
-  // deprecated name-only rule applies here.
-  linkTraveler(entryType, data, undefined, ctx.year);
+  // A person number is looked up and linked by the write statement itself (writeSql.ts);
+  // without one, the deprecated name-only rule applies here.
+  const problem = linkTraveler(entryType, data, undefined, ctx.year);
+  if (problem) throw problem.error;
   const locations = await resolveEntryLocations(pool, entryType, data);
   const emissions = computeEmissions(entryType, data, locations, ctx.factors);
   let rows: EntryRow[];
@@ -31,6 +33,7 @@ export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entr
   } catch (err) {
     throw mapWriteError(err, data);
   }
-  if (!rows[0]) throw travelerNotFound(t!, personNumber!, ctx.year);
+  // No row: the statement found no member with that person number.
+  if (!rows[0]) throw unknownTraveler(t!, personNumber!, ctx.year);
   return entryView(rows[0], ctx.moduleType);
 }

@@ -2,7 +2,7 @@
 // the row version that the ownership check saw (when there is one to make).
 import type { EntryTypeDef } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
-import { conflict } from '../../http/errors';
+import { ConflictError } from '../../core/errors';
 import type { Actor } from '../actor';
 import { loadWriteContext, type ModuleRef } from '../context';
 import { assertMayTouch, existingEntry, MAX_WRITE_ATTEMPTS } from './common';
@@ -21,5 +21,5 @@ export async function deleteEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const rows = await queue.run(ctx, { kind: 'delete', input: { id, version: entry.version, type: null }, entryId: id });
     if (rows.length) return;
   }
-  throw conflict('The entry kept changing while it was being deleted; reload it and try again.');
+  throw new ConflictError('The entry kept changing while it was being deleted; reload it and try again.');
 }

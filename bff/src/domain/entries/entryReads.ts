@@ -5,7 +5,8 @@
 // and, on a small machine, the database backend taking the CPU from the event loop at each one.
 import type { Pool } from '../../db/pool';
 import type { StoredEntry } from '../context';
-import { entryOfModule, travelerOfReport } from './lookupSql';
+import { entryOfModule } from './lookupSql';
+import { memberOfReport, type Member } from './traveler';
 
 export interface EntryRead {
   /** The entry asked for (null: none), looked for in module `moduleId` only. */
@@ -18,11 +19,11 @@ export interface EntryRead {
 
 export interface EntryReadResult {
   entry: StoredEntry | null;
-  traveler: { name: string } | null;
+  traveler: Member | null;
 }
 
 const READ_ENTRIES = `
-  SELECT i.idx, (${entryOfModule('i.entry_id', 'i.module_id')}) AS entry, (${travelerOfReport('i.report_id', 'i.person_number')}) AS traveler
+  SELECT i.idx, (${entryOfModule('i.entry_id', 'i.module_id')}) AS entry, (${memberOfReport('i.report_id', 'i.person_number')}) AS traveler_name
     FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[]) WITH ORDINALITY AS i(entry_id, module_id, report_id, person_number, idx)`;
 
 interface Pending {
@@ -53,7 +54,7 @@ export class EntryReads {
 
   private async run(batch: Pending[]): Promise<void> {
     try {
-      const { rows } = await this.pool.query<EntryReadResult & { idx: number }>({
+      const { rows } = await this.pool.query<{ idx: number; entry: StoredEntry | null; traveler_name: string | null }>({
         name: 'write-entries-and-travelers',
         text: READ_ENTRIES,
         values: [
@@ -66,7 +67,8 @@ export class EntryReads {
       const byIdx = new Map(rows.map((r) => [r.idx, r]));
       batch.forEach((p, i) => {
         const row = byIdx.get(i + 1);
-        p.resolve({ entry: row?.entry ?? null, traveler: row?.traveler ?? null });
+        const name = row?.traveler_name ?? null;
+        p.resolve({ entry: row?.entry ?? null, traveler: name === null ? null : { name } });
       });
     } catch (err) {
       for (const p of batch) p.reject(err);

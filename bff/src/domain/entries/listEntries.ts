@@ -9,7 +9,7 @@ import {
   type Page,
 } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
-import { unprocessable } from '../../http/errors';
+import { InvalidError } from '../../core/errors';
 import type { Actor } from '../actor';
 import { loadModuleContext, type ModuleRef } from '../context';
 import { entryView, type EntryRow } from './view';
@@ -43,7 +43,7 @@ export function sortExpression(module: EntryTypeDef['module'], sort: string | un
   if (COLUMN_SORTS[sort]) return COLUMN_SORTS[sort];
   if (sortableFields(module).includes(sort)) return `e.data -> ${jsonKey(sort)}`;
   const allowed = [...Object.keys(COLUMN_SORTS), ...sortableFields(module)].join(', ');
-  throw unprocessable(`Cannot sort by ${sort}.`, [{ field: 'sort', message: `must be one of: ${allowed}` }]);
+  throw new InvalidError(`Cannot sort by ${sort}.`, [{ field: 'sort', message: `must be one of: ${allowed}` }]);
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,14 +3,15 @@
 // write entry + emissions + stats in one statement. The write is conditional on the row version
 // read, so a concurrent change makes us read again instead of overwriting it; so does an emission
 // that a recalculation wrote while the update waited for the entry.
-import { conflict } from '../../http/errors';
 import { updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import { ConflictError } from '../../core/errors';
+import { parseInput } from '../../core/validate';
 import type { Pool } from '../../db/pool';
-import { parseBody } from '../../http/validate';
 import type { Actor } from '../actor';
 import { loadWriteContext, type ModuleRef, type StoredEntry } from '../context';
 import { assertMayTouch, existingEntry, isEmissionWrittenMeanwhile, mapWriteError, MAX_WRITE_ATTEMPTS } from './common';
-import { compact, computeEmissions, linkTraveler, resolveEntryLocations } from './prepare';
+import { compact, computeEmissions, resolveEntryLocations } from './prepare';
+import { linkTraveler } from './traveler';
 import { entryView, type EntryRow } from './view';
 import { writeQueueFor } from './writeQueue';
 
@@ -48,11 +49,12 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const ctx = await loadWriteContext(pool, actor, ref, { action: 'edit', entryId: id, factors: true, travelerPersonNumber: requestedTraveler(body) });
     const { entry, entryType } = existingEntry(ctx, expected);
     assertMayTouch(actor, ctx, entryType, entry.data);
-    const patch = parseBody(updateSchema(entryType), body, `${entryType.type} entry`) as EntryData;
+    const patch = parseInput(updateSchema(entryType), body, `${entryType.type} entry`) as EntryData;
     const { data, travelerChanged } = merge(entryType, entry, patch);
     const t = entryType.traveler;
     const newTraveler = t ? data[t.idField] : undefined;
-    linkTraveler(entryType, data, travelerChanged && typeof newTraveler === 'number' ? ctx.traveler : undefined, ctx.year);
+    const problem = linkTraveler(entryType, data, travelerChanged && typeof newTraveler === 'number' ? ctx.traveler : undefined, ctx.year);
+    if (problem) throw problem.error;
     assertMayTouch(actor, ctx, entryType, data);
     const locations = await resolveEntryLocations(pool, entryType, data);
     const emissions = computeEmissions(entryType, data, locations, ctx.factors);
@@ -68,5 +70,5 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
       throw mapWriteError(err, data);
     }
   }
-  throw conflict('The entry kept changing while it was being saved; reload it and try again.');
+  throw new ConflictError('The entry kept changing while it was being saved; reload it and try again.');
 }

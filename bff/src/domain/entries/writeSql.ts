@@ -9,7 +9,7 @@
 // Locks: entries that are changed are locked first, in id order (two batches cannot deadlock on
 // each other's entries); the module row, which serialises the writers of one module, is taken
 // last and held only until the commit.
-import { travelerOfReport } from './lookupSql';
+import { memberOfReport } from './traveler';
 import { applyStatsDelta } from '../stats';
 
 const EMISSION_RECORD = `r(emission_type text, kg_co2eq numeric, quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)`;
@@ -43,8 +43,8 @@ const sumOf = (cte: string, column: string) => `coalesce((SELECT sum(${column}) 
 /**
  * Elements: {idx, type, data, created_by, source, emissions, traveler, name_field}. A trip's
  * traveler (`traveler`: the person number as text, or null) is looked up here, in the statement
- * that writes the trip: found, the member's name goes into `data[name_field]`; not found, the
- * write is left out and returns no row (the caller answers 422). Ids are drawn first, so that the
+ * that writes the trip (traveler.ts's lookup): found, the member's name goes into
+ * `data[name_field]`; not found, the write is left out and returns no row (the caller answers 422). Ids are drawn first, so that the
  * emissions and the answer can be matched to their write.
  */
 export const CREATE_ENTRIES = `
@@ -53,10 +53,10 @@ export const CREATE_ENTRIES = `
       AS i(idx int, type text, data jsonb, created_by bigint, source text, emissions jsonb, traveler text, name_field text)
   ), input AS (
     SELECT g.idx, g.type, g.created_by, g.source, g.emissions, nextval('data_entries_id_seq'::regclass) AS id,
-           CASE WHEN g.traveler IS NULL THEN g.data ELSE g.data || jsonb_build_object(g.name_field, tr.traveler ->> 'name') END AS data
+           CASE WHEN g.traveler IS NULL THEN g.data ELSE g.data || jsonb_build_object(g.name_field, tr.name) END AS data
       FROM given g
-      LEFT JOIN LATERAL (${travelerOfReport('(SELECT carbon_report_id FROM carbon_report_modules WHERE id = $1)', 'g.traveler')}) tr ON g.traveler IS NOT NULL
-     WHERE g.traveler IS NULL OR tr.traveler IS NOT NULL
+      LEFT JOIN LATERAL (${memberOfReport('(SELECT carbon_report_id FROM carbon_report_modules WHERE id = $1)', 'g.traveler')}) tr ON g.traveler IS NOT NULL
+     WHERE g.traveler IS NULL OR tr.name IS NOT NULL
   ), inserted AS (
     INSERT INTO data_entries (id, carbon_report_module_id, data_entry_type, data, source, created_by)
     SELECT id, $1, type, data, source, created_by FROM input ORDER BY id

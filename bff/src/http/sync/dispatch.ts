@@ -9,8 +9,8 @@ import type { Pool } from '../../db/pool';
 import type { JobRunner } from '../../jobs/runner';
 import { CSV_INGEST, INGEST_MODES } from '../../jobs/handlers/csvIngest';
 import { authorizeSync, userOf } from '../../policies';
-import { parseBody } from '../validate';
-import { unprocessable } from '../errors';
+import { parseInput } from '../../core/validate';
+import { InvalidError } from '../../core/errors';
 import { assertCsvContentType, readCsvBody } from './csvBody';
 import { assertUnitModule, startUploadJob } from './pipelineStart';
 
@@ -25,10 +25,10 @@ export const dispatchQuery = z.object({
 /** Module and entry type named in a query: unknown names are a 422 (they are parameters). */
 export function moduleAndType(moduleName: string, typeName: string) {
   const module = findModule(moduleName);
-  if (!module) throw unprocessable(`Unknown module: ${moduleName}.`, [{ field: 'module', message: 'unknown module' }]);
+  if (!module) throw new InvalidError(`Unknown module: ${moduleName}.`, [{ field: 'module', message: 'unknown module' }]);
   const entryType = findEntryType(module.type, typeName);
   if (!entryType) {
-    throw unprocessable(`The ${module.slug} module has no data entry type ${typeName} (it has: ${module.entryTypes.join(', ')}).`, [{ field: 'type', message: 'unknown data entry type' }]);
+    throw new InvalidError(`The ${module.slug} module has no data entry type ${typeName} (it has: ${module.entryTypes.join(', ')}).`, [{ field: 'type', message: 'unknown data entry type' }]);
   }
   return { module, entryType };
 }
@@ -38,7 +38,7 @@ export function dispatchRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: nu
   r.post('/', async (req, res) => {
     const user = userOf(req);
     assertCsvContentType(req);
-    const q = parseBody(dispatchQuery, req.query, 'query');
+    const q = parseInput(dispatchQuery, req.query, 'query');
     const { module, entryType } = moduleAndType(q.module, q.type);
     const unitId = q.unit_id ?? null;
     const authorize = () => authorizeSync(user, module.type, unitId);

@@ -4,8 +4,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { EventHub } from '../../events/hub';
 import { canSeeUnit, userOf } from '../../policies';
-import { forbidden } from '../errors';
-import { parseBody } from '../validate';
+import { ForbiddenError } from '../../core/errors';
+import { parseInput } from '../../core/validate';
 
 const query = z.object({
   pipeline_id: z.uuid().optional(),
@@ -17,8 +17,8 @@ export function eventRoutes(hub: EventHub): Router {
   const r = Router();
   r.get('/', async (req, res) => {
     const user = userOf(req);
-    const filter = parseBody(query, req.query, 'query');
-    if (filter.unit_id !== undefined && !canSeeUnit(user, filter.unit_id)) throw forbidden('You may not follow this unit.');
+    const filter = parseInput(query, req.query, 'query');
+    if (filter.unit_id !== undefined && !canSeeUnit(user, filter.unit_id)) throw new ForbiddenError('You may not follow this unit.');
     // Last-Event-ID (a reconnect) gets the same treatment as a first connect: the snapshot of
     // active pipelines, since events missed meanwhile are not replayed one by one.
     await hub.open(req, res, user, filter);

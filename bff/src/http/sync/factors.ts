@@ -7,7 +7,7 @@ import type { JobRunner } from '../../jobs/runner';
 import { FACTOR_INGEST } from '../../jobs/handlers/factorIngest';
 import { requireBackoffice, userOf } from '../../policies';
 import { entryTypeParam, moduleParam } from '../params';
-import { parseBody } from '../validate';
+import { parseInput } from '../../core/validate';
 import { assertCsvContentType, readCsvBody } from './csvBody';
 import { startUploadJob } from './pipelineStart';
 
@@ -19,7 +19,7 @@ export function factorSyncRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: 
     const module = moduleParam(req.params.module);
     const entryType = entryTypeParam(module, req.params.type);
     assertCsvContentType(req);
-    const { year } = parseBody(query, req.query, 'query');
+    const { year } = parseInput(query, req.query, 'query');
     const file = await readCsvBody(req, uploadMaxBytes);
     const started = await startUploadJob(pool, runner, file, {
       job_type: FACTOR_INGEST,

@@ -1,7 +1,8 @@
 // /api/sync: Path 2 operations, the job console and the progress stream.
 import { Router } from 'express';
 import type { Pool } from '../../db/pool';
-import type { JobSystem } from '../../jobs';
+import type { JobRunner } from '../../jobs/runner';
+import type { EventHub } from '../../events/hub';
 import { requireUser } from '../../policies';
 import { unitSyncRoutes } from './units';
 import { jobRoutes } from './jobs';
@@ -16,15 +17,15 @@ export interface SyncOptions {
   uploadMaxBytes: number;
 }
 
-export function syncRoutes(pool: Pool, jobs: JobSystem, opts: SyncOptions): Router {
+export function syncRoutes(pool: Pool, runner: JobRunner, hub: EventHub, opts: SyncOptions): Router {
   const r = Router();
   r.use(requireUser);
-  r.use('/units', unitSyncRoutes(jobs.runner));
-  r.use('/jobs', jobRecoveryRoutes(pool, jobs.runner));
+  r.use('/units', unitSyncRoutes(runner));
+  r.use('/jobs', jobRecoveryRoutes(pool, runner));
   r.use('/jobs', jobRoutes(pool));
-  r.use('/events', eventRoutes(jobs.hub));
-  r.use('/dispatch', dispatchRoutes(pool, jobs.runner, opts.uploadMaxBytes));
-  r.use('/factors', factorSyncRoutes(pool, jobs.runner, opts.uploadMaxBytes));
-  r.use('/recalculate-emissions', recalculateRoutes(pool, jobs.runner));
+  r.use('/events', eventRoutes(hub));
+  r.use('/dispatch', dispatchRoutes(pool, runner, opts.uploadMaxBytes));
+  r.use('/factors', factorSyncRoutes(pool, runner, opts.uploadMaxBytes));
+  r.use('/recalculate-emissions', recalculateRoutes(pool, runner));
   return r;
 }

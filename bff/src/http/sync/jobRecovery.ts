@@ -5,7 +5,7 @@ import type { Pool } from '../../db/pool';
 import type { JobRunner } from '../../jobs/runner';
 import { recoverJob } from '../../jobs/recoverJob';
 import { requireBackoffice } from '../../policies';
-import { conflict, notFound } from '../errors';
+import { ConflictError, NotFoundError } from '../../core/errors';
 import { parseJobId } from './jobs';
 import { presentJob } from './presentJob';
 
@@ -14,8 +14,8 @@ export function jobRecoveryRoutes(pool: Pool, runner: JobRunner): Router {
   r.post('/:job_id/recover', requireBackoffice('jobs', 'edit'), async (req, res) => {
     const id = parseJobId(req.params.job_id);
     const result = await recoverJob(pool, runner, id);
-    if (result.status === 'not_found') throw notFound(`Job ${id} does not exist.`);
-    if (result.status === 'conflict') throw conflict(result.detail);
+    if (result.status === 'not_found') throw new NotFoundError(`Job ${id} does not exist.`);
+    if (result.status === 'conflict') throw new ConflictError(result.detail);
     res.json({ job: presentJob(result.job), recovered_because: result.reason });
   });
   return r;

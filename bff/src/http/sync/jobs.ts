@@ -8,14 +8,14 @@ import type { Pool } from '../../db/pool';
 import { sql } from '../../jobs/sql';
 import type { JobRow } from '../../jobs/types';
 import { canSeeJob, jobScope, requireJobsView, userOf } from '../../policies';
-import { forbidden, notFound, unprocessable } from '../errors';
-import { parseBody } from '../validate';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors';
+import { parseInput } from '../../core/validate';
 import { presentJob } from './presentJob';
 
 /** A job id from the path: a positive integer, else 422 (never a database error). */
 export function parseJobId(raw: unknown): number {
   const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw unprocessable('job_id must be a positive integer.', [{ field: 'job_id', message: 'must be a positive integer' }]);
+  if (!Number.isSafeInteger(id) || id < 1) throw new InvalidError('job_id must be a positive integer.', [{ field: 'job_id', message: 'must be a positive integer' }]);
   return id;
 }
 
@@ -34,7 +34,7 @@ const listQuery = z.object({
 export function jobRoutes(pool: Pool): Router {
   const r = Router();
   r.get('/', requireJobsView, async (req, res) => {
-    const q = parseBody(listQuery, req.query, 'query');
+    const q = parseInput(listQuery, req.query, 'query');
     const scope = jobScope(userOf(req));
     const { rows } = await pool.query<JobRow & { total: number }>(sql.listJobs, [
       q.state ?? null,
@@ -61,8 +61,8 @@ export function jobRoutes(pool: Pool): Router {
   r.get('/:job_id', requireJobsView, async (req, res) => {
     const id = parseJobId(req.params.job_id);
     const job = (await pool.query<JobRow>(sql.getJob, [id])).rows[0];
-    if (!job) throw notFound(`Job ${id} does not exist.`);
-    if (!canSeeJob(userOf(req), job)) throw forbidden('You may not see this job.');
+    if (!job) throw new NotFoundError(`Job ${id} does not exist.`);
+    if (!canSeeJob(userOf(req), job)) throw new ForbiddenError('You may not see this job.');
     res.json(presentJob(job));
   });
   return r;

@@ -6,7 +6,7 @@ import { storeUpload } from '../../domain/uploads';
 import { insertJob } from '../../jobs/chainJob';
 import type { JobRunner } from '../../jobs/runner';
 import type { NewJob } from '../../jobs/types';
-import { notFound } from '../errors';
+import { NotFoundError } from '../../core/errors';
 import type { CsvBody } from './csvBody';
 
 export async function startUploadJob(pool: Pool, runner: JobRunner, file: CsvBody, job: NewJob): Promise<JobStarted> {
@@ -27,7 +27,7 @@ export async function assertUnitModule(pool: Pool, unitId: number, year: number,
        FROM units u WHERE u.id = $1`,
     [unitId, year, moduleType],
   );
-  if (!rows[0]) throw notFound(`No such unit: ${unitId}.`);
+  if (!rows[0]) throw new NotFoundError(`No such unit: ${unitId}.`);
   authorize();
-  if (!rows[0].report) throw notFound(`Unit ${unitId} has no carbon report with this module for ${year}.`);
+  if (!rows[0].report) throw new NotFoundError(`Unit ${unitId} has no carbon report with this module for ${year}.`);
 }

@@ -12,7 +12,7 @@ import type { JobRow } from '../../jobs/types';
 import { EMISSION_RECALC } from '../../jobs/handlers/emissionRecalc';
 import { authorizeSync, userOf } from '../../policies';
 import { entryTypeParam, moduleParam } from '../params';
-import { parseBody } from '../validate';
+import { parseInput } from '../../core/validate';
 import { assertUnitModule } from './pipelineStart';
 
 const query = z.object({
@@ -26,7 +26,7 @@ export function recalculateRoutes(pool: Pool, runner: JobRunner): Router {
     const user = userOf(req);
     const module = moduleParam(req.params.module);
     const types = req.params.type ? [entryTypeParam(module, req.params.type)] : entryTypesOf(module.type);
-    const q = parseBody(query, req.query, 'query');
+    const q = parseInput(query, req.query, 'query');
     const unitId = q.unit_id ?? null;
     const authorize = () => authorizeSync(user, module.type, unitId);
     if (unitId === null) authorize();

@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { JobStarted } from '@carbon/shared';
-import { parseBody } from '../validate';
+import { parseInput } from '../../core/validate';
 import { requireBackoffice, userOf } from '../../policies';
 import type { JobRunner } from '../../jobs/runner';
 import { UNIT_SYNC } from '../../jobs/handlers/unitSync';
@@ -13,7 +13,7 @@ const body = z.object({ year: z.number({ error: 'year must be a number' }).int()
 export function unitSyncRoutes(runner: JobRunner): Router {
   const r = Router();
   r.post('/', requireBackoffice('units', 'edit'), async (req, res) => {
-    const { year } = parseBody(body, req.body);
+    const { year } = parseInput(body, req.body);
     const job = await runner.createJob({
       job_type: UNIT_SYNC,
       entity_type: 'GLOBAL_PER_YEAR',

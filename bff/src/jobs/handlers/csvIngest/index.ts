@@ -1,6 +1,6 @@
 // csv_ingest (Path 2, DESIGN §9): one uploaded CSV of one data entry type → data_entries, in the
 // job's one domain transaction, then the linear chain csv_ingest → emission_recalc → aggregation.
-// Rows are validated with Path 1's schema, traveler linking and location resolution; invalid
+// Rows are validated with Path 1's schema, traveler rule and location resolution; invalid
 // rows are skipped and reported. A file with no usable row (or one that is not a readable CSV)
 // ends in ERROR and writes nothing.
 import type { EntryTypeDef } from '@carbon/shared';
@@ -10,6 +10,7 @@ import { RowReport } from '../../csv/rowReport';
 import { EMISSION_RECALC } from '../emissionRecalc';
 import { entryTypeOfJob } from '../shared';
 import { mapHeader } from './columns';
+import type { Member } from '../../../domain/entries/traveler';
 import { LocationBook, prepareBatch, type IngestContext, type PreparedRow, type Target } from './prepareRows';
 import { csvIngestSql as q } from './sql';
 
@@ -33,11 +34,8 @@ async function loadContext(ctx: JobContext, entryType: EntryTypeDef, header: str
   if (job.unit_id !== null && !single) throw new PermanentJobError(`Unit ${job.unit_id} has no ${entryType.module} module for ${year}.`);
   const columns = mapHeader(entryType, header, job.unit_id === null);
 
-  let travelers: Map<string, string> | undefined;
-  if (entryType.traveler) {
-    const { rows } = await db.query<{ unit_id: number; person_number: string; name: string }>(q.headcountOfUnits, [year, targets.map((t) => t.unit_id)]);
-    travelers = new Map(rows.map((r) => [`${r.unit_id}:${r.person_number}`, r.name]));
-  }
+  // Travel: each batch looks up the person numbers it brings (prepareRows.ts).
+  const travelers = entryType.traveler ? new Map<string, Member | null>() : undefined;
   let members: Map<string, number | 'module'> | undefined;
   if (entryType.type === 'member') {
     const { rows } = await db.query<{ module_id: number; person_number: string }>(q.existingMembers, [targets.map((t) => t.module_id), mode === 'replace']);

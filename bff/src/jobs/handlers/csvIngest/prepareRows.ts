@@ -1,9 +1,12 @@
 // One batch of CSV records → the rows to store, with Path 1's own pieces: the shared create
-// schema, traveler linking and location resolution. Whatever makes a row unusable is reported
-// (line, column, reason) and the row is skipped.
+// schema, the traveler rule and location resolution. Each gives its field issues directly; they
+// become the report's lines (line, column, reason) and the row is skipped. Anything else that
+// goes wrong is a fault and fails the job.
 import { createSchema, type EntryData, type EntryTypeDef } from '@carbon/shared';
-import { HttpError } from '../../../http/errors';
-import { compact, linkTraveler, resolveEntryLocations, travelerNotFoundDetail } from '../../../domain/entries/prepare';
+import type { FieldIssue } from '../../../core/errors';
+import { checkInput } from '../../../core/validate';
+import { compact, findEntryLocations } from '../../../domain/entries/prepare';
+import { findMembers, linkTraveler, memberKey, type Member } from '../../../domain/entries/traveler';
 import { asQueryable, letIoThrough, ROWS_PER_TURN } from '../shared';
 import type { SqlRunner } from '../../../domain/db';
 import type { CsvRow } from '../../csv/readCsv';
@@ -15,6 +18,7 @@ export interface Target {
   unit_id: number;
   institutional_id: string;
   module_id: number;
+  report_id: number;
 }
 
 export interface IngestContext {
@@ -25,8 +29,8 @@ export interface IngestContext {
   /** The one target of a single-unit file; undefined for a file with a unit column. */
   single: Target | undefined;
   targetsByUnit: Map<string, Target>;
-  /** Travel: `${unit_id}:${person_number}` → member name. */
-  travelers: Map<string, string> | undefined;
+  /** Travel: the members looked up so far in this file, by `memberKey` (null: no member). */
+  travelers: Map<string, Member | null> | undefined;
   /** Headcount: `${module_id}:${person_number}` → line that holds it ('module' when stored). */
   members: Map<string, number | 'module'> | undefined;
   report: RowReport;
@@ -37,10 +41,43 @@ export interface PreparedRow {
   d: EntryData;
 }
 
-function httpIssues(err: unknown, line: number, ctx: IngestContext): RowIssue[] {
-  if (!(err instanceof HttpError) || err.status >= 500) throw err;
-  const list = err.errors?.length ? err.errors : [{ field: undefined, message: err.detail }];
-  return list.map((e) => ({ row: line, column: (e.field && ctx.columns.columnOf.get(e.field)) ?? e.field ?? null, reason: e.message, level: 'error' as const }));
+interface Candidate {
+  line: number;
+  target: Target;
+  data: EntryData;
+}
+
+/** Field issues as report lines, added to `into`: the field's CSV column, the reason. One reason
+ * per column: a bad date need not also be "out of range". */
+function rowIssues(ctx: IngestContext, line: number, issues: FieldIssue[], level: RowIssue['level'] = 'error', into: RowIssue[] = []): RowIssue[] {
+  for (const i of issues) {
+    const column = (i.field && ctx.columns.columnOf.get(i.field)) ?? i.field ?? null;
+    if (!into.some((x) => x.column === column)) into.push({ row: line, column, reason: i.message, level });
+  }
+  return into;
+}
+
+/** The batch's person numbers not met before in this file, looked up in one statement. */
+async function lookUpTravelers(ctx: IngestContext, candidates: Candidate[]): Promise<void> {
+  const t = ctx.entryType.traveler;
+  if (!t || !ctx.travelers) return;
+  const wanted = new Map<string, { reportId: number; personNumber: number }>();
+  for (const c of candidates) {
+    const personNumber = c.data[t.idField];
+    if (typeof personNumber !== 'number') continue;
+    const key = memberKey(c.target.report_id, personNumber);
+    if (!ctx.travelers.has(key)) wanted.set(key, { reportId: c.target.report_id, personNumber });
+  }
+  const found = await findMembers(ctx.db, [...wanted.values()]);
+  for (const key of wanted.keys()) ctx.travelers.set(key, found.get(key) ?? null);
+}
+
+/** What the lookup found for a candidate's person number; undefined without one. */
+function memberOf(ctx: IngestContext, c: Candidate): Member | null | undefined {
+  const t = ctx.entryType.traveler;
+  const personNumber = t ? c.data[t.idField] : undefined;
+  if (typeof personNumber !== 'number') return undefined;
+  return ctx.travelers?.get(memberKey(c.target.report_id, personNumber)) ?? null;
 }
 
 export { LocationBook };
@@ -48,7 +85,8 @@ export { LocationBook };
 export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locations: LocationBook): Promise<PreparedRow[]> {
   const { entryType, report } = ctx;
   const schema = createSchema(entryType);
-  const candidates: { line: number; target: Target; data: EntryData }[] = [];
+  const skipped: RowIssue[][] = [];
+  const candidates: Candidate[] = [];
   for (const [i, rec] of records.entries()) {
     if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
     report.rows++;
@@ -62,47 +100,20 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
         issues.push({ row: rec.line, column: UNIT_COLUMN, reason: `unit ${unit} is unknown or has no carbon report for ${ctx.year}`, level: 'error' });
       }
     }
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) {
-      for (const i of parsed.error.issues) {
-        const field = i.path.length ? String(i.path[0]) : undefined;
-        const column = (field && ctx.columns.columnOf.get(field)) ?? field ?? null;
-        // The first reason per column: a bad date need not also be "out of range".
-        if (!issues.some((x) => x.column === column)) issues.push({ row: rec.line, column, reason: i.message, level: 'error' });
-      }
-    }
-    if (issues.length || !target || !parsed.success) {
-      report.skip(issues);
+    const checked = checkInput(schema, payload);
+    if (!checked.ok) rowIssues(ctx, rec.line, checked.issues, 'error', issues);
+    if (issues.length || !target || !checked.ok) {
+      skipped.push(issues);
       continue;
     }
-    const data = compact({ ...(parsed.data as EntryData) });
-    const t = entryType.traveler;
-    if (t && ctx.travelers) {
-      const personNumber = data[t.idField];
-      try {
-        if (typeof personNumber === 'number') {
-          const name = ctx.travelers.get(`${target.unit_id}:${personNumber}`);
-          if (name === undefined) {
-            // Spec: skipped with a warning, never stored unlinked.
-            report.skip([{ row: rec.line, column: ctx.columns.columnOf.get(t.idField) ?? t.idField, reason: travelerNotFoundDetail(personNumber, ctx.year), level: 'warning' }]);
-            continue;
-          }
-          linkTraveler(entryType, data, { name }, ctx.year);
-        } else {
-          linkTraveler(entryType, data, undefined, ctx.year);
-        }
-      } catch (err) {
-        report.skip(httpIssues(err, rec.line, ctx));
-        continue;
-      }
-    }
+    const data = compact({ ...(checked.data as EntryData) });
     if (ctx.members) {
       const key = `${target.module_id}:${String(data.user_institutional_id)}`;
       const seen = ctx.members.get(key);
       if (seen !== undefined) {
         const column = ctx.columns.columnOf.get('user_institutional_id') ?? 'user_institutional_id';
         const where = seen === 'module' ? 'is already in this headcount' : `already appears on line ${seen} of this file`;
-        report.skip([{ row: rec.line, column, reason: `person number ${String(data.user_institutional_id)} ${where}`, level: 'error' }]);
+        skipped.push([{ row: rec.line, column, reason: `person number ${String(data.user_institutional_id)} ${where}`, level: 'error' }]);
         continue;
       }
       ctx.members.set(key, rec.line);
@@ -110,20 +121,32 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
     candidates.push({ line: rec.line, target, data });
   }
 
-  await locations.prime(ctx.db, entryType, candidates.map((c) => c.data));
+  await lookUpTravelers(ctx, candidates);
+  const linked: Candidate[] = [];
+  for (const c of candidates) {
+    const problem = linkTraveler(entryType, c.data, memberOf(ctx, c), ctx.year);
+    // An unknown person number: a valid row that cannot be used, skipped with a warning and
+    // never stored unlinked.
+    if (problem) skipped.push(rowIssues(ctx, c.line, problem.error.issues, problem.kind === 'unknown' ? 'warning' : 'error'));
+    else linked.push(c);
+  }
+
+  await locations.prime(ctx.db, entryType, linked.map((c) => c.data));
   const out: PreparedRow[] = [];
-  for (const [i, c] of candidates.entries()) {
+  for (const [i, c] of linked.entries()) {
     if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
-    try {
-      await resolveEntryLocations(asQueryable(ctx.db), entryType, c.data, locations.resolver);
-    } catch (err) {
-      report.skip(httpIssues(err, c.line, ctx));
+    const { issues } = await findEntryLocations(asQueryable(ctx.db), entryType, c.data, locations.resolver);
+    if (issues.length) {
+      skipped.push(rowIssues(ctx, c.line, issues));
       // A member skipped here frees its person number for a later line.
       if (ctx.members) ctx.members.delete(`${c.target.module_id}:${String(c.data.user_institutional_id)}`);
       continue;
     }
     out.push({ m: c.target.module_id, d: c.data });
   }
+  // In the file's order, whichever step refused them.
+  skipped.sort((a, b) => a[0]!.row - b[0]!.row);
+  for (const issues of skipped) report.skip(issues);
   report.stored += out.length;
   return out;
 }

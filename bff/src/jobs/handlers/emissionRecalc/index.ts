@@ -3,7 +3,7 @@
 // with the year's factors and the locations loaded once, written in set-based batches. Writes
 // data_entry_emissions only, then chains the scope's de-duplicated aggregation.
 import type { EmissionRow, EntryData } from '@carbon/shared';
-import { computeEmissions, resolveEntryLocations } from '../../../domain/entries/prepare';
+import { computeEmissions, findEntryLocations } from '../../../domain/entries/prepare';
 import { factorsFor } from '../../../domain/factors';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { chainCoalescedAggregation } from '../../coalesceAggregation';
@@ -65,16 +65,14 @@ export const emissionRecalcHandler: JobHandler = {
         const writes: EmissionWrite[] = [];
         for (const [i, r] of rows.entries()) {
           if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
-          let resolved;
-          try {
-            resolved = await resolveEntryLocations(asQueryable(db), entryType, { ...r.data }, locations.resolver);
-          } catch {
+          const resolved = await findEntryLocations(asQueryable(db), entryType, { ...r.data }, locations.resolver);
+          if (resolved.issues.length) {
             // Stored entries were resolved when written; one that no longer resolves keeps its
             // previous emissions and is counted in the report.
             unresolved++;
             continue;
           }
-          for (const e of computeEmissions(entryType, r.data, resolved, factors)) {
+          for (const e of computeEmissions(entryType, r.data, resolved.found, factors)) {
             if (e.kg_co2eq === null) withoutFactor++;
             writes.push({ ...e, data_entry_id: r.id, version: r.version });
           }

@@ -1,6 +1,6 @@
 // Locations of a whole file or batch, resolved once per distinct value with Path 1's own rules
 // (resolveLocations: the batch's new values in one statement), then answered from memory to
-// resolveEntryLocations row by row.
+// findEntryLocations row by row.
 import type { EntryData, EntryTypeDef, ResolvedLocation } from '@carbon/shared';
 import type { LocationResolver } from '../../../domain/entries/prepare';
 import { resolveLocations, type LocationWanted } from '../../../domain/locations/search';

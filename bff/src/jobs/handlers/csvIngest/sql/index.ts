@@ -5,7 +5,6 @@ const read = (name: string) => fs.readFileSync(new URL(`./${name}.sql`, import.m
 
 export const csvIngestSql = {
   loadTargets: read('loadTargets'),
-  headcountOfUnits: read('headcountOfUnits'),
   existingMembers: read('existingMembers'),
   deleteCsvEntries: read('deleteCsvEntries'),
   insertEntries: read('insertEntries'),

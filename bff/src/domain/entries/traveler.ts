@@ -1,0 +1,107 @@
+// The traveler rule of travel entries, defined once for every writer — Path 1 create and update,
+// and the CSV ingest: a trip's person number (`traveler_id`) names the member whose person number
+// is `String(traveler_id)` in the headcount of the trip's own unit and year. Found, the trip
+// stores the member's name (never the client's); not found, the trip is refused. The stored name
+// is not resolved again on read.
+//
+// The lookup is one SQL fragment, which each writer places where it costs no extra round trip:
+// inside the create statement, inside the update's context read, and in one statement per CSV
+// batch. `linkTraveler` applies its answer.
+import { ENTRY_TYPES, type EntryData, type EntryTypeDef, type TravelerSource } from '@carbon/shared';
+import { InvalidError } from '../../core/errors';
+import type { SqlRunner } from '../db';
+
+/** What the lookup found: the member's name ('' when the member has none). */
+export interface Member {
+  name: string;
+}
+
+/** The member list every travel entry type links to; the statements below serve all of them. */
+const MEMBERS: TravelerSource = (() => {
+  const sources = new Set(Object.values(ENTRY_TYPES).flatMap((t) => (t.traveler ? [t.traveler.members] : [])));
+  const [only, ...others] = sources;
+  if (!only || others.length) throw new Error('The traveler lookup expects exactly one member list in the registry.');
+  return only;
+})();
+
+/** A registry name as an SQL literal. A literal rather than a parameter: with it every plan,
+ * generic ones included, can use the partial index on members' person numbers (migration 0003). */
+function nameLiteral(name: string): string {
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`not a registry name: ${name}`);
+  return `'${name}'`;
+}
+
+/**
+ * SQL: the member with person number `personNumber` (text) in the headcount of report
+ * `reportId`, as one row `(name)`, or no row. Both arguments are SQL expressions.
+ */
+export const memberOfReport = (reportId: string, personNumber: string) => `
+    SELECT coalesce(m.data ->> ${nameLiteral(MEMBERS.nameField)}, '') AS name
+      FROM carbon_report_modules hm
+      JOIN data_entries m ON m.carbon_report_module_id = hm.id
+     WHERE hm.carbon_report_id = ${reportId} AND hm.module_type = ${nameLiteral(MEMBERS.module)}
+       AND m.data_entry_type = ${nameLiteral(MEMBERS.entryType)}
+       AND m.data ->> ${nameLiteral(MEMBERS.personNumberField)} = ${personNumber}`;
+
+const MEMBERS_OF_REPORTS = `
+  SELECT w.report_id, w.person_number, tr.name
+    FROM unnest($1::bigint[], $2::text[]) AS w(report_id, person_number)
+   CROSS JOIN LATERAL (${memberOfReport('w.report_id', 'w.person_number')}) tr`;
+
+export const memberKey = (reportId: number, personNumber: number) => `${reportId}:${personNumber}`;
+
+/** The members of many (report, person number) pairs in one statement, by `memberKey`; a pair
+ * without a member is absent. */
+export async function findMembers(db: SqlRunner, wanted: { reportId: number; personNumber: number }[]): Promise<Map<string, Member>> {
+  const found = new Map<string, Member>();
+  if (!wanted.length) return found;
+  const { rows } = await db.query<{ report_id: number; person_number: string; name: string }>(MEMBERS_OF_REPORTS, [
+    wanted.map((w) => w.reportId),
+    wanted.map((w) => String(w.personNumber)),
+  ]);
+  for (const r of rows) found.set(memberKey(r.report_id, Number(r.person_number)), { name: r.name });
+  return found;
+}
+
+/** The answer to a person number that names no member of the unit's headcount that year. */
+export function unknownTraveler(t: NonNullable<EntryTypeDef['traveler']>, personNumber: number, year: number): InvalidError {
+  const detail = `The traveler's person number ${personNumber} was not found in this unit's headcount for ${year}.`;
+  return new InvalidError(detail, [{ field: t.idField, message: detail }]);
+}
+
+/** Why the traveler rule refuses a trip: `unknown`, its person number names no member (Path 1
+ * answers 422, the CSV ingest skips the row with a warning); `missing`, it names no traveler. */
+export interface TravelerProblem {
+  kind: 'unknown' | 'missing';
+  error: InvalidError;
+}
+
+/**
+ * Applies the traveler rule to `data` (the entry as it will be stored).
+ * - `member`: what the lookup of `data[idField]` found (null: no member), or undefined when the
+ *   person number is not to be resolved (unchanged on an update, or resolved by the create
+ *   statement itself).
+ * - Without a person number the deprecated path applies: the client's `traveler_name` is kept,
+ *   and it must not be empty (our decision, docs/decisions.md).
+ */
+export function linkTraveler(entryType: EntryTypeDef, data: EntryData, member: Member | null | undefined, year: number): TravelerProblem | undefined {
+  const t = entryType.traveler;
+  if (!t) return undefined;
+  const personNumber = data[t.idField];
+  if (typeof personNumber === 'number') {
+    if (member === undefined) return undefined;
+    if (member === null) return { kind: 'unknown', error: unknownTraveler(t, personNumber, year) };
+    data[t.nameField] = member.name;
+    return undefined;
+  }
+  delete data[t.idField];
+  const name = typeof data[t.nameField] === 'string' ? (data[t.nameField] as string).trim() : '';
+  if (!name) {
+    const error = new InvalidError(`Give the traveler: ${t.idField} (a person number from the headcount).`, [
+      { field: t.idField, message: `is required (or, deprecated, ${t.nameField})` },
+    ]);
+    return { kind: 'missing', error };
+  }
+  data[t.nameField] = name;
+  return undefined;
+}

@@ -1,0 +1,60 @@
+// How refusals are answered: each kind of domain error gets its status code and a `{detail,
+// errors?}` body, through the mapping and through a real Express app and HTTP server; anything
+// else is a 500 that says nothing of its cause.
+import http from 'node:http';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError, type DomainError } from '../core/errors';
+import { createLogger } from '../log';
+import { answerOf, errorHandler, HttpError } from './errors';
+
+const issue = { field: 'origin', message: 'unknown airport code XQZ' };
+const CASES: [string, DomainError | HttpError, number, object][] = [
+  ['unauthenticated', new UnauthenticatedError(), 401, { detail: 'You are not signed in.' }],
+  ['forbidden', new ForbiddenError(), 403, { detail: 'You do not have permission to do this.' }],
+  ['forbidden with a reason', new ForbiddenError('You may not follow this unit.'), 403, { detail: 'You may not follow this unit.' }],
+  ['not found', new NotFoundError('No such unit.'), 404, { detail: 'No such unit.' }],
+  ['conflict', new ConflictError('The entry kept changing while it was being saved; reload it and try again.'), 409, { detail: 'The entry kept changing while it was being saved; reload it and try again.' }],
+  ['invalid, with field issues', new InvalidError('Invalid plane entry: origin: unknown airport code XQZ', [issue]), 422, { detail: 'Invalid plane entry: origin: unknown airport code XQZ', errors: [issue] }],
+  ['invalid, without field issues', new InvalidError('Cannot sort by colour.'), 422, { detail: 'Cannot sort by colour.' }],
+  ['an HTTP-only refusal', new HttpError(415, 'Send the file as text/csv.'), 415, { detail: 'Send the file as text/csv.' }],
+];
+
+describe('answerOf', () => {
+  it.each(CASES)('%s', (_name, err, status, body) => {
+    expect(answerOf(err)).toEqual({ status, body });
+  });
+});
+
+describe('errorHandler in an Express app', () => {
+  const app = express();
+  CASES.forEach(([, err], i) =>
+    app.get(`/refusal/${i}`, () => {
+      throw err;
+    }),
+  );
+  app.get('/fault', () => {
+    throw new Error('connection to the database lost at 10.0.0.7');
+  });
+  app.use(errorHandler(createLogger('silent')));
+  const server = http.createServer(app);
+  let base = '';
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it.each(CASES.map((c, i) => [...c, i] as const))('answers %s', async (_name, _err, status, body, i) => {
+    const res = await fetch(`${base}/refusal/${i}`);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual(body);
+  });
+
+  it('answers any other error with a bare 500', async () => {
+    const res = await fetch(`${base}/fault`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ detail: 'Internal server error.' });
+  });
+});
