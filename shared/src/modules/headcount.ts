@@ -28,7 +28,9 @@ export const memberEntry: EntryTypeDef = {
   ],
   factorKeys: ['category'],
   factorValueKeys: ['kg_co2eq_per_fte'],
+  factorsOptional: true,
   ownerField: 'user_institutional_id',
+  person: { numberField: 'user_institutional_id', nameField: 'name' },
   computeEmissions: ({ data, factors }) => {
     const fte = Number(data.fte ?? 0);
     const perFte = factors.map((x) => x.values.kg_co2eq_per_fte ?? 0);
@@ -50,4 +52,7 @@ export const headcountModule: ModuleDef = {
   slug: 'headcount',
   i18nKey: 'modules.headcount.title',
   entryTypes: ['member'],
+  // A member sees their own row, read-only.
+  ownRows: ['view'],
+  summary: 'fte',
 };
