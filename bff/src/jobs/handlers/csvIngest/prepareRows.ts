@@ -27,7 +27,7 @@ export interface IngestContext {
   targetsByUnit: Map<string, Target>;
   /** Travel: `${unit_id}:${person_number}` → member name. */
   travelers: Map<string, string> | undefined;
-  /** Headcount: `${module_id}:${person_number}` → line that holds it ('module' when stored). */
+  /** People (headcount): `${module_id}:${person_number}` → line that holds it ('module' when stored). */
   members: Map<string, number | 'module'> | undefined;
   report: RowReport;
 }
@@ -96,13 +96,14 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
         continue;
       }
     }
-    if (ctx.members) {
-      const key = `${target.module_id}:${String(data.user_institutional_id)}`;
+    if (ctx.members && entryType.person) {
+      const numberField = entryType.person.numberField;
+      const key = `${target.module_id}:${String(data[numberField])}`;
       const seen = ctx.members.get(key);
       if (seen !== undefined) {
-        const column = ctx.columns.columnOf.get('user_institutional_id') ?? 'user_institutional_id';
+        const column = ctx.columns.columnOf.get(numberField) ?? numberField;
         const where = seen === 'module' ? 'is already in this headcount' : `already appears on line ${seen} of this file`;
-        report.skip([{ row: rec.line, column, reason: `person number ${String(data.user_institutional_id)} ${where}`, level: 'error' }]);
+        report.skip([{ row: rec.line, column, reason: `person number ${String(data[numberField])} ${where}`, level: 'error' }]);
         continue;
       }
       ctx.members.set(key, rec.line);
@@ -119,7 +120,7 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
     } catch (err) {
       report.skip(httpIssues(err, c.line, ctx));
       // A member skipped here frees its person number for a later line.
-      if (ctx.members) ctx.members.delete(`${c.target.module_id}:${String(c.data.user_institutional_id)}`);
+      if (ctx.members && entryType.person) ctx.members.delete(`${c.target.module_id}:${String(c.data[entryType.person.numberField])}`);
       continue;
     }
     out.push({ m: c.target.module_id, d: c.data });
