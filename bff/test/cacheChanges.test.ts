@@ -4,6 +4,7 @@
 // limit (30 s by default, far beyond these deadlines).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { MODULE_TYPES } from '@carbon/shared';
 import { startTestStack, type TestStack } from './support/stack';
 import { login, TestClient } from './support/httpClient';
 import { addMember } from './support/carbon';
@@ -116,9 +117,9 @@ describe('reference data', () => {
   it('refuses writes on every instance to a carbon report deleted in the database', async () => {
     const { rows } = await db.query<{ id: number }>(
       `WITH r AS (INSERT INTO carbon_reports (unit_id, year) VALUES ($1, 2018) RETURNING id)
-       INSERT INTO carbon_report_modules (carbon_report_id, module_type) SELECT r.id, m FROM r, unnest(ARRAY['headcount', 'professional_travel']) m
+       INSERT INTO carbon_report_modules (carbon_report_id, module_type) SELECT r.id, m FROM r, unnest($2::text[]) m
        RETURNING carbon_report_id AS id`,
-      [unitId],
+      [unitId, MODULE_TYPES],
     );
     const a = stack.client(0);
     await login(a, 'alice');
@@ -144,8 +145,9 @@ describe('member lists (endpoint 9)', () => {
   beforeAll(async () => {
     const { rows } = await db.query<{ id: number }>(
       `WITH r AS (INSERT INTO carbon_reports (unit_id, year) SELECT id, ${YEAR} FROM units WHERE institutional_id = 'CLIMATE-LAB' RETURNING id, unit_id)
-       INSERT INTO carbon_report_modules (carbon_report_id, module_type) SELECT r.id, m FROM r, unnest(ARRAY['headcount', 'professional_travel']) m
+       INSERT INTO carbon_report_modules (carbon_report_id, module_type) SELECT r.id, m FROM r, unnest($1::text[]) m
        RETURNING (SELECT unit_id FROM r) AS id`,
+      [MODULE_TYPES],
     );
     unitId = rows[0]!.id;
   });

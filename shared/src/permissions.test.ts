@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { moduleAccess, permissionsFor, unitsInMap, canEditModuleStatus } from './permissions';
+import { moduleAccess, moduleKey, permissionsFor, unitsInMap, canEditModuleStatus } from './permissions';
+import { MODULE_TYPES, MODULES } from './modules/registry';
 
 describe('permissionsFor', () => {
+  it('gives a standard user exactly this map for the modules of today', () => {
+    expect(permissionsFor([{ role: 'standard', unitId: 7 }])).toEqual({
+      'modules.professional_travel/7/own': ['view', 'edit'],
+      'modules.headcount/7/own': ['view'],
+    });
+  });
+
+  it.each([...MODULE_TYPES])("grants a standard user the module's own-row rights from the registry: %s", (m) => {
+    const map = permissionsFor([{ role: 'standard', unitId: 7 }]);
+    expect(map[moduleKey(m, 7, true)] ?? []).toEqual(MODULES[m].ownRows);
+    expect(map[moduleKey(m, 7)]).toBeUndefined();
+  });
+
   it('grants a standard user only their own rows', () => {
     const map = permissionsFor([{ role: 'standard', unitId: 7 }]);
     expect(moduleAccess(map, 'professional_travel', 7, 'edit')).toEqual({ all: false, own: true });

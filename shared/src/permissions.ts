@@ -1,7 +1,9 @@
-// Roles and the permission map derived from them (DESIGN §5). The BFF computes the map per
-// request and returns it from GET /v1/session; the SPA only uses it to hide what the server
-// would refuse anyway.
-import { MODULE_TYPES, type ModuleType } from './modules/types';
+// Roles and the permission map derived from them and from the registry (what a standard user may
+// do with their own rows is each module's `ownRows`). The BFF computes the map per request and
+// returns it from GET /v1/session; the SPA only uses it to hide what the server would refuse
+// anyway.
+import { MODULE_TYPES, MODULES } from './modules/registry';
+import type { ModuleType } from './modules/types';
 
 export const ROLES = ['standard', 'principal', 'backoffice', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -44,8 +46,7 @@ export function permissionsFor(grants: readonly RoleGrant[]): PermissionMap {
     switch (role) {
       case 'standard':
         if (unitId === null) break;
-        add(map, moduleKey('professional_travel', unitId, true), ['view', 'edit']);
-        add(map, moduleKey('headcount', unitId, true), ['view']);
+        for (const m of MODULE_TYPES) if (MODULES[m].ownRows.length) add(map, moduleKey(m, unitId, true), MODULES[m].ownRows);
         break;
       case 'principal':
         if (unitId === null) break;

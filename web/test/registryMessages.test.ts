@@ -1,7 +1,8 @@
 // Every text the registry asks for exists in English and French: module titles and
-// descriptions, entry types, fields, select options.
+// descriptions, entry types, fields, select options. And no module text is left over for
+// something the registry no longer has (a renamed field, a removed option).
 import { describe, expect, it } from 'vitest';
-import { ENTRY_TYPES, MODULES } from '@carbon/shared';
+import { ENTRY_TYPES, entryTypesOf, MODULE_TYPES, MODULES } from '@carbon/shared';
 import en from '../src/i18n/en';
 import fr from '../src/i18n/fr';
 
@@ -17,9 +18,30 @@ for (const t of Object.values(ENTRY_TYPES)) {
   }
 }
 
+/** Every message key under `modules.`, as `modules.<module>.<group>.<…>`. */
+function moduleMessageKeys(messages: object): string[] {
+  const walk = (o: object, prefix: string): string[] =>
+    Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? walk(v as object, `${prefix}.${k}`) : [`${prefix}.${k}`]));
+  return walk((messages as { modules: object }).modules, 'modules');
+}
+
+/** Keys the registry can ask for: the required ones, and the optional table header (`columns.`)
+ * and format hint (`hints.`) of each field. */
+const known = new Set(keys);
+for (const m of MODULE_TYPES) {
+  for (const f of entryTypesOf(m).flatMap((t) => t.fields)) known.add(`modules.${m}.columns.${f.key}`).add(`modules.${m}.hints.${f.key}`);
+}
+
 describe('registry messages', () => {
   it.each(keys)('%s exists in en and fr', (key) => {
     expect(typeof lookup(en, key), `en ${key}`).toBe('string');
     expect(typeof lookup(fr, key), `fr ${key}`).toBe('string');
+  });
+
+  it.each([
+    ['en', en],
+    ['fr', fr],
+  ])('%s has no module message the registry does not ask for', (_lang, messages) => {
+    expect(moduleMessageKeys(messages).filter((k) => !known.has(k))).toEqual([]);
   });
 });

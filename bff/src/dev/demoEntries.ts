@@ -1,75 +1,65 @@
-// Demo headcount and trips for the demo units, loaded at first start through the Path 2 bulk
-// pipeline — the uploads and jobs an operator's CSV files get — so the demo exercises the same
-// code. Headcounts first (travel rows are linked to their members), then the trip files.
+// Demo rows for the demo units, loaded at first start through the Path 2 bulk pipeline — the
+// uploads and jobs an operator's CSV files get — so the demo exercises the same code. The rows
+// are in bff/data/demo-entries.json, per unit and entry type, keyed by the registry's CSV
+// columns; nothing here knows a module. Modules whose rows link to people go after the module
+// listing them (trips after the headcount).
 // Idempotent across restarts and across instances starting together: one seeder at a time (an
 // advisory lock), and a module that holds entries, or has an ingest still waiting or running,
 // is left alone.
 import crypto from 'node:crypto';
-import type { ModuleType } from '@carbon/shared';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { entryColumns, entryTypesOf, fieldOf, MODULE_TYPES, type EntryTypeDef, type ModuleType } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import type { JobRunner } from '../jobs/runner';
 import { CSV_INGEST } from '../jobs/handlers/csvIngest';
 import { startUploadJob } from '../http/sync/pipelineStart';
 import { DEMO_YEARS } from './demoData';
 
-const MEMBERS: Record<string, [number, string, number, string][]> = {
-  'CLIMATE-LAB': [
-    [100001, 'Alice Martin', 1, 'Principal investigator'],
-    [100002, 'Bob Keller', 0.8, 'PhD student'],
-    [100003, 'Chloé Dubois', 1, 'Postdoc'],
-    [100004, 'David Müller', 0.5, 'Research engineer'],
-  ],
-  'OCEAN-LAB': [
-    [200001, 'Carol Rossi', 1, 'Postdoc'],
-    [200002, 'Dan Weber', 1, 'Principal investigator'],
-    [200003, 'Eva Lindqvist', 0.6, 'Technician'],
-  ],
-};
+export const DEMO_ENTRIES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/demo-entries.json');
 
-// origin, destination, class, trips, round trip, person number (the date is derived per year)
-const PLANES: Record<string, [string, string, string, number, boolean, number][]> = {
-  'CLIMATE-LAB': [
-    ['GVA', 'JFK', 'economy', 1, true, 100001],
-    ['ZRH', 'LHR', 'business', 1, false, 100003],
-  ],
-  'OCEAN-LAB': [['CDG', 'JFK', 'economy', 1, true, 200002]],
-};
-// origin, origin country, destination, destination country, class, trips, round trip, person
-const TRAINS: Record<string, [string, string, string, string, string, number, boolean, number][]> = {
-  'CLIMATE-LAB': [
-    ['Lausanne', '', 'Paris', 'FR', 'second', 1, true, 100002],
-    ['Zürich', '', 'Munich', '', 'second', 2, false, 100004],
-  ],
-  'OCEAN-LAB': [['Genève', '', 'Zürich', '', 'first', 1, true, 200001]],
-};
+export type DemoRow = Record<string, string | number | boolean>;
 
-const date = (year: number, personNumber: number) => `${year}-0${(personNumber % 9) + 1}-15`;
-
-function files(unit: string, year: number): { module: ModuleType; type: string; csv: string }[] {
-  const out: { module: ModuleType; type: string; csv: string }[] = [];
-  const planes = PLANES[unit] ?? [];
-  const trains = TRAINS[unit] ?? [];
-  if (planes.length) {
-    out.push({
-      module: 'professional_travel',
-      type: 'plane',
-      csv: ['origin,destination,cabin_class,number_of_trips,round_trip,departure_date,person_number', ...planes.map(([o, d, c, n, r, p]) => [o, d, c, n, r, date(year, p), p].join(','))].join('\n'),
-    });
-  }
-  if (trains.length) {
-    out.push({
-      module: 'professional_travel',
-      type: 'train',
-      csv: [
-        'origin,origin_country,destination,destination_country,class,number_of_trips,round_trip,departure_date,person_number',
-        ...trains.map(([o, oc, d, dc, c, n, r, p]) => [o, oc, d, dc, c, n, r, date(year, p), p].join(',')),
-      ].join('\n'),
-    });
-  }
-  return out;
+export interface DemoEntriesFile {
+  /** The year the file's dates are written for. */
+  year: number;
+  /** Unit institutional id → entry type → rows keyed by CSV column. */
+  units: Record<string, Record<string, DemoRow[]>>;
 }
 
-const headcountCsv = (unit: string) => ['user_institutional_id,name,fte,position', ...(MEMBERS[unit] ?? []).map(([p, n, f, pos]) => `${p},"${n}",${f},"${pos}"`)].join('\n');
+export function readDemoEntries(file = DEMO_ENTRIES_FILE): DemoEntriesFile {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as DemoEntriesFile;
+}
+
+const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+
+/** The CSV file of demo rows of one entry type, their dates moved from the file's year into `year`. */
+export function demoCsv(entryType: EntryTypeDef, rows: readonly DemoRow[], fileYear: number, year: number): string {
+  const columns = entryColumns(entryType, false);
+  const dates = new Set(entryType.csvColumns.filter((c) => fieldOf(entryType, c.field)?.type === 'date').map((c) => c.column));
+  const cell = (column: string, value: DemoRow[string] | undefined) => {
+    if (value === undefined) return '';
+    const text = String(value);
+    return csvCell(dates.has(column) && text.startsWith(`${fileYear}-`) ? `${year}${text.slice(4)}` : text);
+  };
+  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(c, r[c])).join(','))].join('\n');
+}
+
+/** Modules in loading order: each wave after the modules its rows link to (`traveler.module`). */
+export function seedingWaves(): ModuleType[][] {
+  const waves: ModuleType[][] = [];
+  const placed = new Set<ModuleType>();
+  let rest = [...MODULE_TYPES];
+  while (rest.length) {
+    const ready = rest.filter((m) => entryTypesOf(m).every((t) => !t.traveler || t.traveler.module === m || placed.has(t.traveler.module)));
+    if (!ready.length) throw new Error(`modules link to each other in a circle: ${rest.join(', ')}`);
+    waves.push(ready);
+    ready.forEach((m) => placed.add(m));
+    rest = rest.filter((m) => !placed.has(m));
+  }
+  return waves;
+}
 
 interface ModuleState {
   unit_id: number;
@@ -112,31 +102,33 @@ async function waitFinished(pool: Pool, ids: number[], timeoutMs: number): Promi
   while (ids.length) {
     const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_ingestion_jobs WHERE id = ANY ($1) AND state <> 'FINISHED'`, [ids]);
     if (rows[0]!.n === 0) return;
-    if (Date.now() > deadline) throw new Error('The demo headcount files were not ingested in time.');
+    if (Date.now() > deadline) throw new Error('The demo files that other demo rows link to were not ingested in time.');
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-export async function seedDemoEntries(pool: Pool, runner: JobRunner, opts: { timeoutMs?: number } = {}): Promise<void> {
+export async function seedDemoEntries(pool: Pool, runner: JobRunner, opts: { timeoutMs?: number; file?: string } = {}): Promise<void> {
+  const demo = readDemoEntries(opts.file);
+  const waves = seedingWaves();
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', ['seed-demo-entries']);
-    const headcountJobs: number[] = [];
-    for (const year of DEMO_YEARS) {
-      for (const unit of Object.keys(MEMBERS)) {
-        const s = await moduleState(pool, unit, year, 'headcount');
-        if (!s || s.entries > 0) continue;
-        headcountJobs.push(s.pending_job ?? (await ingest(pool, runner, s.unit_id, year, 'headcount', 'member', headcountCsv(unit))));
+    for (const [i, wave] of waves.entries()) {
+      const jobs: number[] = [];
+      for (const year of DEMO_YEARS) {
+        for (const [unit, rowsByType] of Object.entries(demo.units)) {
+          for (const module of wave) {
+            const types = entryTypesOf(module).filter((t) => rowsByType[t.type]?.length);
+            if (!types.length) continue;
+            const s = await moduleState(pool, unit, year, module);
+            if (!s || s.entries > 0) continue;
+            if (s.pending_job !== null) jobs.push(s.pending_job);
+            else for (const t of types) jobs.push(await ingest(pool, runner, s.unit_id, year, module, t.type, demoCsv(t, rowsByType[t.type]!, demo.year, year)));
+          }
+        }
       }
-    }
-    // Travel rows need their travelers: the headcounts must be stored first.
-    await waitFinished(pool, headcountJobs, opts.timeoutMs ?? 120_000);
-    for (const year of DEMO_YEARS) {
-      for (const unit of Object.keys(MEMBERS)) {
-        const s = await moduleState(pool, unit, year, 'professional_travel');
-        if (!s || s.entries > 0 || s.pending_job !== null) continue;
-        for (const f of files(unit, year)) await ingest(pool, runner, s.unit_id, year, f.module, f.type, f.csv);
-      }
+      // The next wave's rows link to this wave's: those must be stored first.
+      if (i < waves.length - 1) await waitFinished(pool, jobs, opts.timeoutMs ?? 120_000);
     }
   } finally {
     await lock.query('SELECT pg_advisory_unlock(hashtext($1))', ['seed-demo-entries']).catch(() => {});

@@ -1,6 +1,6 @@
 // Carbon reports with their modules' status and stats. Totals are shown only to users who may
 // see every row they sum: module stats per module, report stats when that holds for all modules.
-import { isModuleType, MODULE_TYPES, type CarbonReportModuleView, type CarbonReportView, type ModuleStats, type ModuleStatus, type ReportStats } from '@carbon/shared';
+import { isModuleType, MODULE_TYPES, MODULES, quantityOf, type CarbonReportModuleView, type CarbonReportView, type ModuleStats, type ModuleStatus, type ReportStats } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { canSeeModuleTotals, canSeeUnit, visibleUnits } from '../policies';
@@ -45,8 +45,8 @@ export function reportView(row: ReportRow, actor: Actor): CarbonReportView {
   const allVisible = MODULE_TYPES.every((t) => canSeeModuleTotals(actor, t, row.unit_id));
   let stats: CarbonReportView['stats'] = null;
   if (allVisible) {
-    const headcount = modules.find((m) => m.module_type === 'headcount')?.stats;
-    const fte = headcount?.by_type.member?.quantity ?? 0;
+    // The unit's FTE: what the module of its people sums up to (the registry's `summary`).
+    const fte = modules.filter((m) => MODULES[m.module_type].summary === 'fte').reduce((s, m) => s + quantityOf(m.stats), 0);
     const totals = normalizeReportStats(row.stats);
     stats = { ...totals, fte, kg_co2eq_per_fte: fte > 0 ? totals.kg_co2eq / fte : null };
   }

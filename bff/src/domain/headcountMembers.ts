@@ -6,26 +6,34 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { ModuleType } from '@carbon/shared';
+import { peopleEntryType } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import type { Actor } from './actor';
 import { resolveModule } from './context';
 import { referenceCacheFor, type MembersList } from './referenceCache';
+import { ownRowsCondition, sqlName } from './registrySql';
 
 const gzip = promisify(zlib.gzip);
 
-const MEMBERS_JSON = `
-  SELECT coalesce(json_agg(json_build_object('person_number', (data ->> 'user_institutional_id')::bigint, 'name', coalesce(data ->> 'name', ''))
-                           ORDER BY data ->> 'name', data ->> 'user_institutional_id'), '[]')::text AS items
-    FROM data_entries
-   WHERE carbon_report_module_id = $1 AND data_entry_type = 'member' AND data ? 'user_institutional_id'
-     AND data ->> 'user_institutional_id' ~ '^[1-9][0-9]{0,14}$'
-     AND ($2::text IS NULL OR data ->> 'user_institutional_id' = $2)`;
+// The people's entry type and fields come from the registry (the headcount's members).
+const people = peopleEntryType();
+const number = `e.data ->> ${sqlName(people.person.numberField)}`;
+const name = `e.data ->> ${sqlName(people.person.nameField)}`;
+const membersJsonOf = (where: string) => `
+  SELECT coalesce(json_agg(json_build_object('person_number', (${number})::bigint, 'name', coalesce(${name}, ''))
+                           ORDER BY ${name}, ${number}), '[]')::text AS items
+    FROM data_entries e
+   WHERE e.carbon_report_module_id = $1 AND ${where} AND ${number} ~ '^[1-9][0-9]{0,14}$'`;
+// Every member with a person number: in name order from the index on (module, name, number).
+const ALL_MEMBERS = membersJsonOf(`e.data_entry_type = ${sqlName(people.type)} AND e.data ? ${sqlName(people.person.numberField)}`);
+// A user's own row ($2: their person number), found by the person number index.
+const OWN_MEMBER = membersJsonOf(ownRowsCondition([people], '$2'));
 
-export const MEMBERS_MODULE: ModuleType = 'headcount';
+export const MEMBERS_MODULE = people.module;
 
 async function membersJson(pool: Pool, moduleId: number, own: string | null): Promise<string> {
-  const { rows } = await pool.query<{ items: string }>({ name: 'headcount-members', text: MEMBERS_JSON, values: [moduleId, own] });
+  const query = own === null ? { name: 'headcount-members', text: ALL_MEMBERS, values: [moduleId] } : { name: 'headcount-own-member', text: OWN_MEMBER, values: [moduleId, own] };
+  const { rows } = await pool.query<{ items: string }>(query);
   return rows[0]?.items ?? '[]';
 }
 

@@ -7,6 +7,7 @@ import { canSeeModuleTotals } from '../policies';
 import type { Actor } from './actor';
 import { activePipelineId } from './activePipeline';
 import { loadModuleContext, type ModuleRef } from './context';
+import { ownRowsCondition } from './registrySql';
 import { normalizeModuleStats } from './stats';
 
 export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<ModuleRef, { unitId: number }>): Promise<ModuleSummary> {
@@ -20,11 +21,10 @@ export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<Modul
     for (const t of types) entryCounts[t.type] = stats.by_type[t.type]?.entries ?? 0;
   } else {
     const { rows } = await pool.query<{ data_entry_type: string; n: number }>(
-      `SELECT data_entry_type, count(*)::int AS n FROM data_entries
-        WHERE carbon_report_module_id = $1 AND data_entry_type = ANY($2::text[])
-          AND data ->> (CASE data_entry_type ${types.map((_, i) => `WHEN $${i * 2 + 4} THEN $${i * 2 + 5}`).join(' ')} END) = $3
+      `SELECT e.data_entry_type, count(*)::int AS n FROM data_entries e
+        WHERE e.carbon_report_module_id = $1 AND ${ownRowsCondition(types, '$2')}
         GROUP BY 1`,
-      [ctx.moduleId, types.map((t) => t.type), String(actor.person_number ?? ''), ...types.flatMap((t) => [t.type, t.ownerField])],
+      [ctx.moduleId, String(actor.person_number ?? '')],
     );
     for (const r of rows) entryCounts[r.data_entry_type] = r.n;
   }

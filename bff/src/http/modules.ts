@@ -1,6 +1,7 @@
 // /api/modules/{unit_id}/{year}/…: unit/year-addressed routes. Endpoint 9 (headcount members)
 // is declared before the generic module route so that its path never reaches it.
 import { Router } from 'express';
+import { membersSegment } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { headcountMembers } from '../domain/headcountMembers';
 import { moduleSummary } from '../domain/moduleSummary';
@@ -12,7 +13,7 @@ export function moduleRoutes(pool: Pool): Router {
   const r = Router();
 
   // Endpoint 9 — must stay first.
-  r.get('/:unit_id/:year/headcount/members', async (req, res) => {
+  r.get(`/:unit_id/:year/${membersSegment()}`, async (req, res) => {
     const list = await headcountMembers(pool, userOf(req), idParam(req.params.unit_id, 'unit'), yearParam(req.params.year));
     res.type('application/json');
     if (!('gzip' in list)) return void res.send(list.json);

@@ -38,6 +38,19 @@ export interface Page<T> {
 
 export const MAX_PAGE_LIMIT = 500;
 
+export const LIST_ORDERS = ['asc', 'desc'] as const;
+
+/** The query of an entry list (`GET …/{module}/{type}`): page (from 1), page size (at most
+ * MAX_PAGE_LIMIT), sort key (a sortable field, `id`, `created_at`, `updated_at` or `kg_co2eq`),
+ * order and free text. */
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort?: string;
+  order: (typeof LIST_ORDERS)[number];
+  q?: string;
+}
+
 export interface TypeStats {
   kg_co2eq: number;
   entries: number;
@@ -50,6 +63,9 @@ export interface ModuleStats {
   entries: number;
   by_type: Record<string, TypeStats>;
 }
+
+/** The sum of a module's emission quantities over its entry types (FTE for the people's module). */
+export const quantityOf = (stats: ModuleStats | null | undefined): number => Object.values(stats?.by_type ?? {}).reduce((s, t) => s + t.quantity, 0);
 
 export interface ReportStats {
   kg_co2eq: number;

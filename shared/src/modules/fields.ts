@@ -32,6 +32,11 @@ export interface FieldDef {
   inlineEditable?: boolean;
 }
 
+/** The field of a row linked to a person (`traveler.idField`) that holds the person number. One
+ * key for every linked entry type, so that one partial index on it serves every standard user's
+ * list of their own rows (migration 0009), whatever the entry type. */
+export const PERSON_LINK_KEY = 'traveler_id';
+
 /** A CSV column and the field it fills. */
 export interface CsvColumn {
   column: string;
@@ -77,15 +82,6 @@ export interface EmissionInput {
   factors: readonly FactorRow[];
 }
 
-/** Where a trip finds its traveler: the entries of type `entryType` in the `module` of the trip's
- * own unit and year, by `personNumberField`; `nameField` is the name the trip stores. */
-export interface TravelerSource {
-  module: ModuleType;
-  entryType: string;
-  personNumberField: string;
-  nameField: string;
-}
-
 export interface EntryTypeDef {
   type: string;
   module: ModuleType;
@@ -100,13 +96,24 @@ export interface EntryTypeDef {
   factorValueKeys: readonly string[];
   /** Field holding the person number of the row's owner (standard users see only their own). */
   ownerField: string;
-  /** The headcount link of travel entries: the person number field, the name stored with it, and
-   * the member list where the person number is looked up. */
-  traveler?: { idField: string; nameField: string; members: TravelerSource };
+  /** Rows of this type are the unit's people (the headcount's members): the field holding the
+   * person number, unique within a module, and the field holding the name. Links read them. */
+  person?: { numberField: string; nameField: string };
+  /** The link of a row to its person (a trip to its traveler): the module and entry type that
+   * list the people (a type with `person`), the field holding the person number, and the field
+   * the person's name is copied into. */
+  traveler?: { module: ModuleType; entryType: string; idField: string; nameField: string };
+  /** The formula gives a figure without any factor (members weigh 0 kg until per-FTE factors are
+   * uploaded): the default factor file need not hold one for this type. */
+  factorsOptional?: boolean;
   /** Two location fields that must not name the same place. */
   route?: { from: string; to: string };
   computeEmissions: (input: EmissionInput) => EmissionRow[];
 }
+
+/** What a standard user (a member of the unit) may do with a module's rows that carry their own
+ * person number. */
+export type OwnRowAction = 'view' | 'edit';
 
 export interface ModuleDef {
   type: ModuleType;
@@ -114,4 +121,10 @@ export interface ModuleDef {
   slug: string;
   i18nKey: string;
   entryTypes: readonly string[];
+  /** A standard user's rights on their own rows of this module; empty: the module is not theirs. */
+  ownRows: readonly OwnRowAction[];
+  /** The figure the module is summed up by (its card on the unit home): its emissions, or, for
+   * the module whose entries are the unit's people, their FTE (the quantity its formula gives),
+   * which the report's per-FTE figures divide by. */
+  summary: 'emissions' | 'fte';
 }

@@ -1,16 +1,13 @@
 // Headcount: one `member` entry per person of the unit. Its person number links travel entries
 // to their traveler; its FTE carries the per-FTE factors and the per-FTE results.
 import { memberEmissionKg } from '../formulas/member';
-import type { EntryTypeDef, ModuleDef, TravelerSource } from './fields';
+import type { EntryTypeDef, ModuleDef } from './fields';
 
 const f = (key: string) => `modules.headcount.fields.${key}`;
 
 /** A person number as members store it: the decimal form of a positive integer, so that the
  * traveler lookup by `String(traveler_id)` finds it (no leading zeros). */
 export const PERSON_NUMBER_PATTERN = /^[1-9][0-9]{0,11}$/;
-
-/** The member list travel entries find their traveler in. */
-export const HEADCOUNT_MEMBERS: TravelerSource = { module: 'headcount', entryType: 'member', personNumberField: 'user_institutional_id', nameField: 'name' };
 
 export const memberEntry: EntryTypeDef = {
   type: 'member',
@@ -31,7 +28,9 @@ export const memberEntry: EntryTypeDef = {
   ],
   factorKeys: ['category'],
   factorValueKeys: ['kg_co2eq_per_fte'],
+  factorsOptional: true,
   ownerField: 'user_institutional_id',
+  person: { numberField: 'user_institutional_id', nameField: 'name' },
   computeEmissions: ({ data, factors }) => {
     const fte = Number(data.fte ?? 0);
     const perFte = factors.map((x) => x.values.kg_co2eq_per_fte ?? 0);
@@ -53,4 +52,7 @@ export const headcountModule: ModuleDef = {
   slug: 'headcount',
   i18nKey: 'modules.headcount.title',
   entryTypes: ['member'],
+  // A member sees their own row, read-only.
+  ownRows: ['view'],
+  summary: 'fte',
 };

@@ -4,5 +4,7 @@ export * from './registry';
 export * from './schemas';
 export * from './text';
 export * from './entries';
+export * from './csvColumns';
+export * from './registryProblems';
 export { PERSON_NUMBER_PATTERN } from './headcount';
 export { TRAIN_CLASSES } from './professionalTravel';

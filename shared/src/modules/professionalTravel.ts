@@ -2,8 +2,7 @@
 // (spec "Travel traveler rules"): the form sends `traveler_id`; the server stores the name.
 import { CABIN_CLASSES, distanceEmissionKg, planeDistance } from '../formulas/plane';
 import { trainDistance, trainFactorCountry } from '../formulas/train';
-import type { EmissionRow, EntryTypeDef, FactorRow, FieldDef, ModuleDef, ResolvedLocation } from './fields';
-import { HEADCOUNT_MEMBERS } from './headcount';
+import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type FactorRow, type FieldDef, type ModuleDef, type ResolvedLocation } from './fields';
 
 const f = (key: string) => `modules.professional_travel.fields.${key}`;
 
@@ -19,6 +18,9 @@ const tripFields: FieldDef[] = [
   { key: 'round_trip', type: 'boolean', i18nKey: f('round_trip'), required: true, default: false, sortable: true, inlineEditable: true },
   { key: 'departure_date', type: 'date', i18nKey: f('departure_date'), sortable: true, inlineEditable: true },
 ];
+
+/** Trips are linked to their traveler among the headcount's members. */
+const traveler = { module: 'headcount', entryType: 'member', idField: PERSON_LINK_KEY, nameField: 'traveler_name' } as const;
 
 const travelerCsv = [
   { column: 'person_number', field: 'traveler_id' },
@@ -64,7 +66,7 @@ export const planeEntry: EntryTypeDef = {
   factorKeys: ['band', 'cabin_class'],
   factorValueKeys: ['kg_co2eq_per_km'],
   ownerField: 'traveler_id',
-  traveler: { idField: 'traveler_id', nameField: 'traveler_name', members: HEADCOUNT_MEMBERS },
+  traveler,
   route: { from: 'origin', to: 'destination' },
   computeEmissions: ({ data, locations, factors }): EmissionRow[] => {
     const { origin, destination } = ends(locations);
@@ -120,7 +122,7 @@ export const trainEntry: EntryTypeDef = {
   factorKeys: ['country'],
   factorValueKeys: ['kg_co2eq_per_km'],
   ownerField: 'traveler_id',
-  traveler: { idField: 'traveler_id', nameField: 'traveler_name', members: HEADCOUNT_MEMBERS },
+  traveler,
   route: { from: 'origin', to: 'destination' },
   computeEmissions: ({ data, locations, factors }): EmissionRow[] => {
     const { origin, destination } = ends(locations);
@@ -156,4 +158,7 @@ export const professionalTravelModule: ModuleDef = {
   slug: 'professional-travel',
   i18nKey: 'modules.professional_travel.title',
   entryTypes: ['plane', 'train'],
+  // A member records and changes their own trips.
+  ownRows: ['view', 'edit'],
+  summary: 'emissions',
 };

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   createSchema,
+  DATA_ENTRY_TYPES,
   ENTRY_TYPES,
   entryTypesOf,
-  FIELD_TYPES,
   findEntryType,
   findModule,
   foldSearchText,
   MODULE_TYPES,
   MODULES,
+  peopleEntryType,
   updateSchema,
 } from '../index';
 
@@ -16,59 +17,53 @@ const field = (type: string, key: string) => ENTRY_TYPES[type]!.fields.find((f) 
 const errorsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('registry', () => {
-  it('has headcount (member) and professional travel (plane, train)', () => {
-    expect(MODULE_TYPES).toEqual(['headcount', 'professional_travel']);
-    expect(entryTypesOf('headcount').map((t) => t.type)).toEqual(['member']);
-    expect(entryTypesOf('professional_travel').map((t) => t.type)).toEqual(['plane', 'train']);
-    expect(findModule('professional-travel')).toBe(MODULES.professional_travel);
-    expect(findEntryType('professional_travel', 'plane')).toBe(ENTRY_TYPES.plane);
-    expect(findEntryType('headcount', 'plane')).toBeUndefined();
+describe('registry lookups', () => {
+  it.each([...MODULE_TYPES])('%s is found by its type and its slug, with its own entry types', (m) => {
+    const module = MODULES[m];
+    expect(findModule(m)).toBe(module);
+    expect(findModule(module.slug)).toBe(module);
+    expect(entryTypesOf(m).map((t) => t.type)).toEqual(module.entryTypes);
+    for (const t of entryTypesOf(m)) expect(t.module).toBe(m);
   });
 
+  it.each([...DATA_ENTRY_TYPES])('%s is found by type and slug in its module only', (type) => {
+    const t = ENTRY_TYPES[type]!;
+    expect(findEntryType(t.module, t.type)).toBe(t);
+    expect(findEntryType(t.module, t.slug)).toBe(t);
+    for (const other of MODULE_TYPES.filter((m) => m !== t.module)) expect(findEntryType(other, t.type)).toBeUndefined();
+  });
+
+  it('lists every entry type once, module by module', () => {
+    expect(DATA_ENTRY_TYPES).toEqual(MODULE_TYPES.flatMap((m) => MODULES[m].entryTypes));
+    expect(Object.keys(ENTRY_TYPES).sort()).toEqual([...DATA_ENTRY_TYPES].sort());
+    expect(findModule('no-such-module')).toBeUndefined();
+  });
+
+  it('links every trip to the entry type listing people', () => {
+    for (const t of Object.values(ENTRY_TYPES).filter((x) => x.traveler)) {
+      expect(t.traveler).toMatchObject({ module: peopleEntryType().module, entryType: peopleEntryType().type });
+    }
+  });
+});
+
+describe('registry (types with behaviour of their own)', () => {
   it.each(['plane', 'train'])('%s: traveler_id is a required, sortable, not inline-editable member select; traveler_name is read-only', (type) => {
     expect(field(type, 'traveler_id')).toMatchObject({ type: 'headcount-member-select', required: true, sortable: true, inlineEditable: false, apiOptional: true });
     expect(field(type, 'traveler_name')).toMatchObject({ type: 'text', readOnly: true });
     expect(ENTRY_TYPES[type]!.csvColumns).toContainEqual({ column: 'person_number', field: 'traveler_id' });
-    expect(ENTRY_TYPES[type]!.traveler).toEqual({
-      idField: 'traveler_id',
-      nameField: 'traveler_name',
-      members: { module: 'headcount', entryType: 'member', personNumberField: 'user_institutional_id', nameField: 'name' },
-    });
-  });
-
-  it('links travelers to a member list that exists: an entry type of that module with both fields', () => {
-    for (const t of Object.values(ENTRY_TYPES)) {
-      if (!t.traveler) continue;
-      const { module, entryType, personNumberField, nameField } = t.traveler.members;
-      const members = findEntryType(module, entryType)!;
-      expect(members.module).toBe(module);
-      expect(members.ownerField).toBe(personNumberField);
-      expect(members.fields.map((f) => f.key)).toEqual(expect.arrayContaining([personNumberField, nameField]));
-    }
-  });
-
-  it('describes every field completely', () => {
-    for (const t of Object.values(ENTRY_TYPES)) {
-      const keys = t.fields.map((f) => f.key);
-      expect(new Set(keys).size).toBe(keys.length);
-      for (const f of t.fields) {
-        expect(FIELD_TYPES).toContain(f.type);
-        expect(f.i18nKey).toBe(`modules.${t.module}.fields.${f.key}`);
-        if (f.type === 'select') expect(f.options?.length).toBeGreaterThan(0);
-        if (f.type === 'location') expect(f.location).toBeDefined();
-        // entry views put fields beside these bookkeeping keys
-        expect(['id', 'module_type', 'data_entry_type', 'kg_co2eq', 'emissions', 'source', 'created_at', 'updated_at']).not.toContain(f.key);
-      }
-      for (const c of t.csvColumns) expect(keys).toContain(c.field);
-      expect(keys).toContain(t.ownerField);
-    }
+    expect(ENTRY_TYPES[type]!.traveler).toEqual({ module: 'headcount', entryType: 'member', idField: 'traveler_id', nameField: 'traveler_name' });
   });
 
   it('names its factor classification keys', () => {
     expect(ENTRY_TYPES.plane!.factorKeys).toEqual(['band', 'cabin_class']);
     expect(ENTRY_TYPES.train!.factorKeys).toEqual(['country']);
     expect(ENTRY_TYPES.member!.factorKeys).toEqual(['category']);
+  });
+
+  it('gives standard users their own trips to edit and their own member row to view; sums the headcount up by FTE', () => {
+    expect(MODULES.professional_travel).toMatchObject({ ownRows: ['view', 'edit'], summary: 'emissions' });
+    expect(MODULES.headcount).toMatchObject({ ownRows: ['view'], summary: 'fte' });
+    expect(peopleEntryType()).toBe(ENTRY_TYPES.member);
   });
 });
 

@@ -1,23 +1,49 @@
 // The registry: every module and data entry type the service knows. Routes, validation, CSV
-// parsing and the web pages look things up here; adding a module adds entries here only (plus
-// its formula and a migration for its factors).
+// parsing, permissions, demo data and the web pages look things up here; nothing else in the
+// code names a module or an entry type. Adding a module: its type in types.ts, its descriptor
+// and entry types in a file beside this one, one `registerModule` call below, its formula, its
+// messages, its default factors and demo rows (see `bff/data/`).
 import type { EntryTypeDef, FieldDef, ModuleDef } from './fields';
 import { headcountModule, memberEntry } from './headcount';
 import { planeEntry, professionalTravelModule, trainEntry } from './professionalTravel';
-import { MODULE_TYPES, type ModuleType } from './types';
+import type { ModuleType } from './types';
 
-export const MODULES: Record<ModuleType, ModuleDef> = {
-  headcount: headcountModule,
-  professional_travel: professionalTravelModule,
-};
+/** Module types in registration order (the order of tabs, cards and lists). */
+export const MODULE_TYPES: readonly ModuleType[] = [];
+export const MODULES = {} as Record<ModuleType, ModuleDef>;
+export const ENTRY_TYPES: Record<string, EntryTypeDef> = {};
+/** Entry types of every module, in registration order. */
+export const DATA_ENTRY_TYPES: readonly string[] = [];
 
-export const ENTRY_TYPES: Record<string, EntryTypeDef> = {
-  member: memberEntry,
-  plane: planeEntry,
-  train: trainEntry,
-};
+/**
+ * Adds a module and its entry types (in the order `module.entryTypes` names them). The service
+ * registers its modules here when this file loads; a test may register a throwaway module the
+ * same way, before the code under test is loaded, to show that the generic code serves it.
+ */
+export function registerModule(module: ModuleDef, entryTypes: readonly EntryTypeDef[]): void {
+  if (MODULE_TYPES.includes(module.type) || Object.values(MODULES).some((m) => m.slug === module.slug)) {
+    throw new Error(`module ${module.type} (or its slug ${module.slug}) is already registered`);
+  }
+  const named = entryTypes.map((t) => t.type);
+  if (named.join() !== module.entryTypes.join()) throw new Error(`module ${module.type} names entry types ${module.entryTypes.join(', ')}, got ${named.join(', ')}`);
+  for (const t of entryTypes) {
+    if (ENTRY_TYPES[t.type]) throw new Error(`entry type ${t.type} is already registered`);
+    if (t.module !== module.type) throw new Error(`entry type ${t.type} belongs to ${t.module}, not ${module.type}`);
+  }
+  (MODULE_TYPES as ModuleType[]).push(module.type);
+  MODULES[module.type] = module;
+  for (const t of entryTypes) {
+    ENTRY_TYPES[t.type] = t;
+    (DATA_ENTRY_TYPES as string[]).push(t.type);
+  }
+}
 
-export const DATA_ENTRY_TYPES = Object.keys(ENTRY_TYPES);
+registerModule(headcountModule, [memberEntry]);
+registerModule(professionalTravelModule, [planeEntry, trainEntry]);
+
+export function isModuleType(value: string): value is ModuleType {
+  return (MODULE_TYPES as readonly string[]).includes(value);
+}
 
 /** A module by its type (`professional_travel`) or its URL slug (`professional-travel`). */
 export function findModule(typeOrSlug: string): ModuleDef | undefined {
@@ -37,6 +63,17 @@ export function entryTypesOf(module: ModuleType): EntryTypeDef[] {
 export function fieldOf(entryType: EntryTypeDef, key: string): FieldDef | undefined {
   return entryType.fields.find((x) => x.key === key);
 }
+
+/** The entry type listing the unit's people (the headcount's members), which every person link
+ * (`traveler`) points at and endpoint 9 lists. */
+export function peopleEntryType(): EntryTypeDef & { person: NonNullable<EntryTypeDef['person']> } {
+  const t = Object.values(ENTRY_TYPES).find((x) => x.person);
+  if (!t?.person) throw new Error('the registry has no entry type listing people');
+  return t as EntryTypeDef & { person: NonNullable<EntryTypeDef['person']> };
+}
+
+/** Endpoint 9's path under /modules/{unit}/{year}/: the people's module, then `members`. */
+export const membersSegment = (): string => `${MODULES[peopleEntryType().module].slug}/members`;
 
 /** Fields a list may be sorted by, for every entry type of a module (union). */
 export function sortableFields(module: ModuleType): string[] {

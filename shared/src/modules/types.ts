@@ -1,8 +1,3 @@
-// Module types known to the service. The full registry (entry types, fields, CSV columns,
-// factor keys) lives beside this file; adding a module starts by adding its type here.
-export const MODULE_TYPES = ['headcount', 'professional_travel'] as const;
-export type ModuleType = (typeof MODULE_TYPES)[number];
-
-export function isModuleType(value: string): value is ModuleType {
-  return (MODULE_TYPES as readonly string[]).includes(value);
-}
+// Module types known to the service. The registry beside this file (registry.ts) holds each
+// module's description and its entry types; adding a module starts by adding its type here.
+export type ModuleType = 'headcount' | 'professional_travel';

@@ -7,6 +7,7 @@ import type {
   EntryData,
   EntryTypeDef,
   HeadcountMemberItem,
+  ListQuery,
   LocationItem,
   LocationKind,
   ModuleDef,
@@ -14,16 +15,8 @@ import type {
   ModuleType,
   Page,
 } from '@carbon/shared';
-import { MODULES } from '@carbon/shared';
+import { membersSegment, MODULES } from '@carbon/shared';
 import { api } from './client';
-
-export interface ListQuery {
-  page: number;
-  limit: number;
-  sort?: string;
-  order: 'asc' | 'desc';
-  q?: string;
-}
 
 const entriesPath = (unitId: number, year: number, type: EntryTypeDef) => `/modules/${unitId}/${year}/${MODULES[type.module].slug}/${type.slug}`;
 
@@ -63,7 +56,7 @@ export async function setModuleStatus(reportId: number, module: ModuleType, stat
 
 /** Endpoint 9: members with a person number, ordered by name; 404 when there is no headcount. */
 export async function fetchHeadcountMembers(unitId: number, year: number): Promise<HeadcountMemberItem[]> {
-  return (await api.get<HeadcountMemberItem[]>(`/modules/${unitId}/${year}/headcount/members`)).data;
+  return (await api.get<HeadcountMemberItem[]>(`/modules/${unitId}/${year}/${membersSegment()}`)).data;
 }
 
 export async function searchLocations(kind: LocationKind, q: string, signal?: AbortSignal): Promise<LocationItem[]> {

@@ -6,21 +6,15 @@ import {
   sortableFields,
   type DataEntryView,
   type EntryTypeDef,
+  type ListQuery,
   type Page,
 } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import { InvalidError } from '../../core/errors';
 import type { Actor } from '../actor';
 import { loadModuleContext, type ModuleRef } from '../context';
+import { ownRowsCondition, sqlName } from '../registrySql';
 import { entryView, type EntryRow } from './view';
-
-export interface ListQuery {
-  page: number;
-  limit: number;
-  sort?: string;
-  order: 'asc' | 'desc';
-  q?: string;
-}
 
 export const ENTRY_COLUMNS = `
   e.id, e.data_entry_type, e.data, e.source, e.created_at, e.updated_at,
@@ -32,16 +26,10 @@ export const ENTRY_COLUMNS = `
 const KG_OF_ENTRY = '(SELECT sum(x.kg_co2eq) FROM data_entry_emissions x WHERE x.data_entry_id = e.id)';
 const COLUMN_SORTS: Record<string, string> = { id: 'e.id', created_at: 'e.created_at', updated_at: 'e.updated_at', kg_co2eq: KG_OF_ENTRY };
 
-/** Registry keys are plain identifiers; this keeps them from ever being more than that in SQL. */
-function jsonKey(key: string): string {
-  if (!/^[a-z][a-z0-9_]*$/.test(key)) throw new Error(`not a field key: ${key}`);
-  return `'${key}'`;
-}
-
 export function sortExpression(module: EntryTypeDef['module'], sort: string | undefined): string {
   if (!sort) return 'e.id';
   if (COLUMN_SORTS[sort]) return COLUMN_SORTS[sort];
-  if (sortableFields(module).includes(sort)) return `e.data -> ${jsonKey(sort)}`;
+  if (sortableFields(module).includes(sort)) return `e.data -> ${sqlName(sort)}`;
   const allowed = [...Object.keys(COLUMN_SORTS), ...sortableFields(module)].join(', ');
   throw new InvalidError(`Cannot sort by ${sort}.`, [{ field: 'sort', message: `must be one of: ${allowed}` }]);
 }
@@ -52,13 +40,11 @@ export async function listEntries(pool: Pool, actor: Actor, ref: ModuleRef, entr
   const orderBy = `${sortExpression(ref.module, query.sort)} ${query.order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, e.id ${query.order === 'desc' ? 'DESC' : 'ASC'}`;
   const ctx = await loadModuleContext(pool, actor, ref, { action: 'view' });
   const owner = ctx.access.all ? null : String(actor.person_number ?? '');
-  const ownerFilter = entryTypesOf(ref.module)
-    .map((t) => `(e.data_entry_type = ${jsonKey(t.type)} AND e.data ->> ${jsonKey(t.ownerField)} = $3)`)
-    .join(' OR ');
-  const text = searchableFields(ref.module).map((k) => `e.data ->> ${jsonKey(k)}`);
+  const text = searchableFields(ref.module).map((k) => `e.data ->> ${sqlName(k)}`);
+  // Own rows only: a condition the planner can serve from an owner index (registrySql.ts).
   const where = `e.carbon_report_module_id = $1
       AND ($2::text IS NULL OR e.data_entry_type = $2)
-      AND ($3::text IS NULL OR ${ownerFilter})
+      AND ${owner === null ? '$3::text IS NULL' : ownRowsCondition(entryTypesOf(ref.module), '$3')}
       AND ($4::text IS NULL OR concat_ws(' ', ${text.join(', ')}) ILIKE $4)`;
   const params = [ctx.moduleId, entryType?.type ?? null, owner, query.q ? `%${likeEscape(query.q)}%` : null];
   const offset = (query.page - 1) * query.limit;

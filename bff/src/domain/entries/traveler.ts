@@ -7,7 +7,7 @@
 // The lookup is one SQL fragment, which each writer places where it costs no extra round trip:
 // inside the create statement, inside the update's context read, and in one statement per CSV
 // batch. `linkTraveler` applies its answer.
-import { ENTRY_TYPES, type EntryData, type EntryTypeDef, type TravelerSource } from '@carbon/shared';
+import { ENTRY_TYPES, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import { InvalidError } from '../../core/errors';
 import type { SqlRunner } from '../db';
 
@@ -16,12 +16,17 @@ export interface Member {
   name: string;
 }
 
-/** The member list every travel entry type links to; the statements below serve all of them. */
-const MEMBERS: TravelerSource = (() => {
-  const sources = new Set(Object.values(ENTRY_TYPES).flatMap((t) => (t.traveler ? [t.traveler.members] : [])));
-  const [only, ...others] = sources;
-  if (!only || others.length) throw new Error('The traveler lookup expects exactly one member list in the registry.');
-  return only;
+/** The people every linked entry type finds its person among (the registry's `traveler` names
+ * their module and entry type; that type's `person` names their fields). The statements below
+ * serve all linked types, so there must be exactly one such list. */
+const MEMBERS = (() => {
+  const targets = new Set(Object.values(ENTRY_TYPES).flatMap((t) => (t.traveler ? [`${t.traveler.module}/${t.traveler.entryType}`] : [])));
+  const [only, ...others] = targets;
+  if (!only || others.length) throw new Error('The traveler lookup expects exactly one people list in the registry.');
+  const [module, entryType] = only.split('/') as [string, string];
+  const person = ENTRY_TYPES[entryType]?.person;
+  if (!person) throw new Error(`Entry type ${entryType} is linked to but lists no people (no \`person\`).`);
+  return { module, entryType, personNumberField: person.numberField, nameField: person.nameField };
 })();
 
 /** A registry name as an SQL literal. A literal rather than a parameter: with it every plan,

@@ -1,10 +1,9 @@
 // The header of an entry CSV, checked against the registry's CSV columns, and the conversion of
 // one record into the payload that Path 1's schema validates (the same createSchema).
-import { requiredOnCreate, type EntryTypeDef, type FieldDef } from '@carbon/shared';
+import { entryColumns, requiredOnCreate, UNIT_COLUMN, type EntryTypeDef, type FieldDef } from '@carbon/shared';
 import { PermanentJobError } from '../../types';
 
-/** Column of a file that has no unit_id in its request: the unit's institutional id. */
-export const UNIT_COLUMN = 'unit_institutional_id';
+export { UNIT_COLUMN };
 
 export interface ColumnMap {
   /** Per position in the record: the field it fills, UNIT_COLUMN, or undefined (ignored). */
@@ -38,7 +37,7 @@ export function mapHeader(entryType: EntryTypeDef, header: string[], unitColumn:
       unknown.length ? `unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : '',
       duplicated.length ? `repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}` : '',
     ].filter(Boolean);
-    const expected = [...(unitColumn ? [UNIT_COLUMN] : []), ...entryType.csvColumns.map((c) => c.column)];
+    const expected = entryColumns(entryType, unitColumn);
     throw new PermanentJobError(`The header of this ${entryType.type} file is wrong: ${parts.join('; ')}. Expected columns: ${expected.join(', ')}.`, {
       header,
       missing,

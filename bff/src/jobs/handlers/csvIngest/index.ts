@@ -37,8 +37,13 @@ async function loadContext(ctx: JobContext, entryType: EntryTypeDef, header: str
   // Travel: each batch looks up the person numbers it brings (prepareRows.ts).
   const travelers = entryType.traveler ? new Map<string, Member | null>() : undefined;
   let members: Map<string, number | 'module'> | undefined;
-  if (entryType.type === 'member') {
-    const { rows } = await db.query<{ module_id: number; person_number: string }>(q.existingMembers, [targets.map((t) => t.module_id), mode === 'replace']);
+  if (entryType.person) {
+    const { rows } = await db.query<{ module_id: number; person_number: string }>(q.existingMembers, [
+      targets.map((t) => t.module_id),
+      mode === 'replace',
+      entryType.type,
+      entryType.person.numberField,
+    ]);
     members = new Map(rows.map((r) => [`${r.module_id}:${r.person_number}`, 'module' as const]));
   }
   return { db, entryType, year, columns, single, targetsByUnit: new Map(targets.map((t) => [t.institutional_id, t])), travelers, members, report };

@@ -31,7 +31,7 @@ export interface IngestContext {
   targetsByUnit: Map<string, Target>;
   /** Travel: the members looked up so far in this file, by `memberKey` (null: no member). */
   travelers: Map<string, Member | null> | undefined;
-  /** Headcount: `${module_id}:${person_number}` → line that holds it ('module' when stored). */
+  /** People (headcount): `${module_id}:${person_number}` → line that holds it ('module' when stored). */
   members: Map<string, number | 'module'> | undefined;
   report: RowReport;
 }
@@ -107,13 +107,14 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
       continue;
     }
     const data = compact({ ...(checked.data as EntryData) });
-    if (ctx.members) {
-      const key = `${target.module_id}:${String(data.user_institutional_id)}`;
+    if (ctx.members && entryType.person) {
+      const numberField = entryType.person.numberField;
+      const key = `${target.module_id}:${String(data[numberField])}`;
       const seen = ctx.members.get(key);
       if (seen !== undefined) {
-        const column = ctx.columns.columnOf.get('user_institutional_id') ?? 'user_institutional_id';
+        const column = ctx.columns.columnOf.get(numberField) ?? numberField;
         const where = seen === 'module' ? 'is already in this headcount' : `already appears on line ${seen} of this file`;
-        skipped.push([{ row: rec.line, column, reason: `person number ${String(data.user_institutional_id)} ${where}`, level: 'error' }]);
+        skipped.push([{ row: rec.line, column, reason: `person number ${String(data[numberField])} ${where}`, level: 'error' }]);
         continue;
       }
       ctx.members.set(key, rec.line);
@@ -139,7 +140,7 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
     if (issues.length) {
       skipped.push(rowIssues(ctx, c.line, issues));
       // A member skipped here frees its person number for a later line.
-      if (ctx.members) ctx.members.delete(`${c.target.module_id}:${String(c.data.user_institutional_id)}`);
+      if (ctx.members && entryType.person) ctx.members.delete(`${c.target.module_id}:${String(c.data[entryType.person.numberField])}`);
       continue;
     }
     out.push({ m: c.target.module_id, d: c.data });

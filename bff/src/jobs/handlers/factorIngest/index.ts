@@ -5,7 +5,7 @@
 // latest CSV"; nothing deletes them. Writes `factors` only. When it does not end in ERROR and
 // some factor is new or changed, it creates (in its own transaction, same pipeline) one
 // emission_recalc per stale data entry type; an ERROR rolls back and creates nothing.
-import { fieldOf, type EntryTypeDef } from '@carbon/shared';
+import { FACTOR_SOURCE_COLUMN, factorColumns, fieldOf, type EntryTypeDef } from '@carbon/shared';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { openCsvUpload } from '../../csv/readCsv';
 import { RowReport, type RowIssue } from '../../csv/rowReport';
@@ -14,16 +14,11 @@ import { entryTypeOfJob } from '../shared';
 import { factorIngestSql as q } from './sql';
 
 export const FACTOR_INGEST = 'factor_ingest';
-export const FACTOR_SOURCE_COLUMN = 'source';
 
 interface FactorRow {
   classification: Record<string, string>;
   values: Record<string, number>;
   source: string;
-}
-
-export function factorColumns(entryType: EntryTypeDef): string[] {
-  return [...entryType.factorKeys, ...entryType.factorValueKeys, FACTOR_SOURCE_COLUMN];
 }
 
 function checkHeader(entryType: EntryTypeDef, header: string[]): string[] {

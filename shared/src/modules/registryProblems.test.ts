@@ -1,0 +1,71 @@
+// The registry follows its own rules, and the rules catch an incomplete module: the test
+// registers a broken one (in this test file's process only) and reads the problems found.
+import { describe, expect, it } from 'vitest';
+import type { EntryTypeDef, ModuleDef } from './fields';
+import { MODULES, registerModule } from './registry';
+import { registryProblems } from './registryProblems';
+import type { ModuleType } from './types';
+
+const brokenType: EntryTypeDef = {
+  type: 'broken_row',
+  module: 'broken' as ModuleType,
+  slug: 'broken-row',
+  i18nKey: 'modules.broken.types.broken_row',
+  fields: [
+    { key: 'amount', type: 'number', i18nKey: 'modules.broken.fields.amount', required: true },
+    { key: 'kind', type: 'select', i18nKey: 'modules.broken.fields.kind', options: ['a', 'b'], default: 'c' },
+    { key: 'kind', type: 'text', i18nKey: 'modules.broken.fields.kind' },
+    { key: 'traveler_id', type: 'integer', i18nKey: 'modules.broken.fields.traveler_id' },
+  ],
+  csvColumns: [{ column: 'Kind', field: 'colour' }],
+  factorKeys: ['kind'],
+  factorValueKeys: [],
+  ownerField: 'owner',
+  traveler: { module: 'headcount', entryType: 'plane', idField: 'traveler_id', nameField: 'traveler_name' },
+  computeEmissions: () => [],
+};
+const brokenModule: ModuleDef = {
+  type: 'broken' as ModuleType,
+  slug: 'Broken',
+  i18nKey: 'modules.broken.title',
+  entryTypes: ['broken_row'],
+  ownRows: ['edit'],
+  summary: 'fte',
+};
+
+describe('registry rules', () => {
+  it('hold for every registered module and entry type', () => {
+    expect(registryProblems()).toEqual([]);
+  });
+
+  it('refuse a second module of the same type, and entry types the module does not name', () => {
+    expect(() => registerModule(MODULES.headcount, [])).toThrow(/already registered/);
+    expect(() => registerModule({ ...brokenModule, entryTypes: ['other'] }, [brokenType])).toThrow(/names entry types other/);
+  });
+
+  it('name what an incomplete module lacks', () => {
+    registerModule(brokenModule, [brokenType]);
+    const problems = registryProblems();
+    for (const expected of [
+      'module broken: slug Broken is not a lower-case URL segment',
+      'module broken: ownRows: edit without view',
+      "module broken: summary 'fte' is for the module listing the unit's people",
+      'entry type broken_row: fields named twice: kind',
+      'entry type broken_row: field kind: its default is not a valid value',
+      'entry type broken_row: CSV column Kind must be a lower-case identifier other than unit_institutional_id',
+      'entry type broken_row: CSV column Kind fills colour, which is not a field',
+      'entry type broken_row: required field amount has no CSV column',
+      'entry type broken_row: names no factor value key',
+      'entry type broken_row: owner field owner is not a field',
+      'entry type broken_row: traveler: headcount/plane is not a registered entry type listing people',
+      'entry type broken_row: traveler: traveler_id must be a headcount-member-select field',
+      'entry type broken_row: traveler: traveler_name must be a read-only field',
+      'entry type broken_row: traveler: traveler_id has no CSV column',
+      'entry type broken_row: a linked row belongs to its person: ownerField must be traveler.idField',
+    ]) {
+      expect(problems).toContain(expected);
+    }
+    // The modules that were there are still clean.
+    expect(problems.filter((p) => !p.includes('broken'))).toEqual([]);
+  });
+});

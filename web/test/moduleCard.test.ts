@@ -1,0 +1,51 @@
+// The module card on the unit home sums a module up by the figure the registry names: the
+// emissions in tonnes, or the FTE of the module listing the unit's people (with its tonnes
+// beside them). Standard users, who get no totals, see their own entry count.
+import { describe, expect, it } from 'vitest';
+import { createMemoryHistory, createRouter } from 'vue-router';
+import { MODULE_TYPES, MODULES, type ModuleStats, type ModuleSummary, type ModuleType } from '@carbon/shared';
+import ModuleCard from '../src/components/ModuleCard.vue';
+import { mountApp } from './support/mountApp';
+
+const stats: ModuleStats = {
+  kg_co2eq: 2500,
+  entries: 3,
+  by_type: { first: { kg_co2eq: 2000, entries: 2, quantity: 1.5 }, second: { kg_co2eq: 500, entries: 1, quantity: 0.25 } },
+};
+
+const summary = (module: ModuleType, s: ModuleStats | null): ModuleSummary => ({
+  unit_id: 3,
+  year: 2025,
+  carbon_report_id: 1,
+  module_id: 2,
+  module_type: module,
+  status: 'in_progress',
+  stats: s,
+  entry_counts: { first: 2, second: 1 },
+  active_pipeline_id: null,
+});
+
+function card(module: ModuleType, s: ModuleStats | null) {
+  const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/:p(.*)*', component: { template: '<div />' } }] });
+  return mountApp(ModuleCard, { props: { module: MODULES[module], summary: summary(module, s), unitId: 3, year: 2025 }, global: { plugins: [router] } });
+}
+
+describe('ModuleCard', () => {
+  it.each([...MODULE_TYPES])('%s: leads with the figure its registry summary names', (m) => {
+    const w = card(m, stats);
+    const total = w.get('[data-testid="module-card-total"]').text();
+    if (MODULES[m].summary === 'fte') {
+      expect(total).toBe('1.75 FTE');
+      expect(w.text()).toContain('2.5 t CO2e');
+    } else {
+      expect(total).toBe('2.5 t CO2e');
+      expect(w.text()).not.toContain('FTE');
+    }
+  });
+
+  it.each([...MODULE_TYPES])('%s: shows a user without totals their own entries', (m) => {
+    const w = card(m, null);
+    expect(w.find('[data-testid="module-card-total"]').exists()).toBe(false);
+    expect(w.get('[data-testid="module-card-own"]').text()).toContain('3');
+  });
+});
