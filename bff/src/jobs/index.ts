@@ -50,9 +50,10 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
 
   const listener = new JobEventListener({ connectionString: d.databaseUrl, log: log.child({ component: 'events' }) });
   const hub = new EventHub({ pool: d.pool, listener, sessionEvents: d.sessionEvents, lifetimes: lifetimes(config), log });
-  // A job that finished anywhere frees its combination for jobs blocked here.
+  // A job that finished (or went back to waiting) anywhere frees its combination for the jobs
+  // held back here.
   listener.onEvent((e) => {
-    if (e.state !== 'RUNNING') runner.combinationFree(e);
+    if (e.state !== 'RUNNING') runner.combinationFree(e.combination_key);
   });
 
   return {
