@@ -20,8 +20,8 @@ WITH job AS (
      AND j.locked_by IS NULL
      AND j.run_after <= now()
      AND j.job_type = ANY ($3::text[])
-     AND NOT EXISTS (SELECT 1 FROM data_ingestion_jobs e
-                      WHERE e.combination_key = j.combination_key AND e.id < j.id AND e.state <> 'FINISHED')
+     -- first of its combination's unfinished jobs
+     AND j.id = (SELECT min(e.id) FROM data_ingestion_jobs e WHERE e.combination_key = j.combination_key AND e.state <> 'FINISHED')
 ), demoted AS (
   -- (scalar subqueries, not a join: the key is then an index condition whatever the estimates)
   UPDATE data_ingestion_jobs d

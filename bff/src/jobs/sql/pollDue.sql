@@ -11,8 +11,9 @@ SELECT id
            AND j.locked_by IS NULL
            AND j.run_after <= now()
            AND j.job_type = ANY ($1::text[])
-           AND NOT EXISTS (SELECT 1 FROM data_ingestion_jobs e
-                            WHERE e.combination_key = j.combination_key AND e.id < j.id AND e.state <> 'FINISHED')
+           -- first of its combination's unfinished jobs (a filter, not a join: the scan stays in
+           -- run order and stops at the limit)
+           AND j.id = (SELECT min(e.id) FROM data_ingestion_jobs e WHERE e.combination_key = j.combination_key AND e.state <> 'FINISHED')
          ORDER BY j.run_after, j.id
          LIMIT $2 * 8
            FOR UPDATE OF j SKIP LOCKED) oldest
