@@ -1,6 +1,6 @@
 // Acceptance order within a combination: jobs created concurrently on two connections get ids
 // in the order they commit and run in that order; a retried or recovered job keeps its place;
-// the poller never picks a job held back behind an earlier one; the next job is handed over.
+// the poller never picks a job held back behind an earlier one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolClient } from '../src/db/pool';
 import { insertJob } from '../src/jobs/chainJob';
@@ -123,16 +123,6 @@ describe('a job held back behind an earlier one of its combination', () => {
     const picked = await due();
     expect(picked).toContain(second.id);
     expect(picked).not.toContain(third.id);
-  });
-
-  it('is handed over by the instance that finishes the job before it, though nothing fired it', async () => {
-    const started: number[] = [];
-    const runner = await recordingRunner(started);
-    const first = await db.insert(testJob('hand-over'));
-    const second = await db.insert(testJob('hand-over'));
-    expect(await runner.runJob(first.id)).toBe('finished');
-    await waitFor('the next job to run', async () => (await db.job(second.id)).state === 'FINISHED');
-    expect(started).toEqual([first.id, second.id]);
   });
 
   it('keeps its place when the earlier job is recovered: recovering it is refused, the earlier one runs first', async () => {

@@ -28,8 +28,8 @@ export interface RunDeps {
   /** Children committed with their parent: fire them (when due). */
   fire(children: { id: number; dueInMs: number }[]): void;
   /** A job of this combination (its combination_key) finished, failed or went back to waiting:
-   * the jobs held back behind it may now be claimable; `next`, when known, is the one next in line. */
-  combinationFree(combinationKey: string, next?: number | null): void;
+   * the jobs held back behind it may now be claimable. */
+  combinationFree(combinationKey: string): void;
   /** Held back behind an earlier job of its combination: run again when the combination frees. */
   blocked(job: JobRow): void;
   retryAfter(id: number, delayMs: number): void;
@@ -162,7 +162,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
     }
     if (domain.isOpen) await domain.commit();
     logTransition(d.log, job, d.instanceId, { from: 'RUNNING', to: 'FINISHED', result, duration_ms: elapsed(), attempt: job.attempts });
-    d.combinationFree(job.combination_key, finished.next_in_line);
+    d.combinationFree(job.combination_key);
     if (children.length) d.fire(children);
     return 'finished';
   } catch (err) {
@@ -230,7 +230,7 @@ async function failAttempt(d: RunDeps, job: JobRow, progressDb: PoolClient, err:
   const report = err instanceof PermanentJobError ? (err.report ?? null) : null;
   const row = (await jobSql.failJob(progressDb, { id: job.id, instanceId: d.instanceId, message, retryable, delayMs: delay, report })).rows[0];
   if (!row) return 'lost';
-  d.combinationFree(job.combination_key, row.state === 'FINISHED' ? row.next_in_line : null);
+  d.combinationFree(job.combination_key);
   if (row.state === 'NOT_STARTED') {
     logTransition(d.log, job, d.instanceId, { from: 'RUNNING', to: 'NOT_STARTED', duration_ms: durationMs, attempt: job.attempts, message, retry_in_ms: delay });
     d.retryAfter(job.id, delay);

@@ -104,7 +104,7 @@ export class JobRunner {
       attempts: this.attempts,
       isStopping: () => this.stopping,
       fire: (children) => children.forEach((c) => (c.dueInMs > 0 ? this.fireLater(c.id, c.dueInMs) : this.fire(c.id))),
-      combinationFree: (key, next) => this.combinationFree(key, next),
+      combinationFree: (key) => this.combinationFree(key),
       blocked: (job) => {
         const set = this.waiters.get(job.combination_key) ?? new Set<number>();
         set.add(job.id);
@@ -186,12 +186,11 @@ export class JobRunner {
 
   /** A job of a combination (its combination_key, from the job's row or its event) finished,
    * failed or went back to waiting, here or elsewhere: the jobs of that combination held back
-   * here are tried again (those still behind an earlier job wait again), and `next`, the job
-   * next in line when this instance finished the one before, whoever fired it first. */
-  combinationFree(key: string, next?: number | null): void {
-    const ids = this.waiters.get(key) ?? new Set<number>();
+   * here are tried again (those still behind an earlier job wait again). */
+  combinationFree(key: string): void {
+    const ids = this.waiters.get(key);
+    if (!ids) return;
     this.waiters.delete(key);
-    if (next) ids.add(next);
     for (const id of ids) this.fire(id);
   }
 

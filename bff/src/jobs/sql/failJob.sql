@@ -1,7 +1,7 @@
 -- A failed attempt: back to NOT_STARTED after a backoff while attempts remain (and the error is
 -- retryable), else FINISHED/ERROR. Conditional on ownership like every write of a running job.
 -- $6: a report explaining the error (rows of an unusable file), kept when given.
-UPDATE data_ingestion_jobs j
+UPDATE data_ingestion_jobs
    SET state = CASE WHEN $4::boolean AND attempts < max_attempts THEN 'NOT_STARTED' ELSE 'FINISHED' END::job_state,
        result = CASE WHEN $4::boolean AND attempts < max_attempts THEN NULL ELSE 'ERROR' END::job_result,
        locked_by = CASE WHEN $4::boolean AND attempts < max_attempts THEN NULL ELSE locked_by END,
@@ -14,7 +14,4 @@ UPDATE data_ingestion_jobs j
  WHERE id = $1
    AND state = 'RUNNING'
    AND locked_by = $2
-RETURNING state, result, run_after, attempts, max_attempts,
-       -- the job of its combination accepted next, if any: the runner fires it once this commits
-       (SELECT min(e.id) FROM data_ingestion_jobs e
-         WHERE e.combination_key = j.combination_key AND e.id > j.id AND e.state <> 'FINISHED') AS next_in_line
+RETURNING state, result, run_after, attempts, max_attempts

@@ -1,6 +1,6 @@
 -- Success, written inside the handler's domain transaction just before it commits. Zero rows:
 -- this instance no longer owns the job (rescued elsewhere), so the domain writes roll back.
-UPDATE data_ingestion_jobs j
+UPDATE data_ingestion_jobs
    SET state = 'FINISHED',
        result = $3,
        report = $4,
@@ -10,7 +10,4 @@ UPDATE data_ingestion_jobs j
  WHERE id = $1
    AND state = 'RUNNING'
    AND locked_by = $2
-RETURNING id,
-       -- the job of its combination accepted next, if any: the runner fires it once this commits
-       (SELECT min(e.id) FROM data_ingestion_jobs e
-         WHERE e.combination_key = j.combination_key AND e.id > j.id AND e.state <> 'FINISHED') AS next_in_line
+RETURNING id

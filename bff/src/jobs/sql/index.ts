@@ -23,11 +23,6 @@ type Nulls<T> = { [K in keyof T]: null };
  * last page, so that the total is known. */
 export type JobPageRow = (JobRow | Nulls<JobRow>) & { total: number };
 
-/** The job of the same combination accepted next, if any: fired once this finish commits. */
-interface NextInLine {
-  next_in_line: number | null;
-}
-
 interface Scope {
   moduleType: string;
   year: number;
@@ -40,11 +35,11 @@ export const loadJob = define<{ id: number }, LoadedJob>('loadJob', { id: 1 }, {
 export const reportProgress = define<{ id: number; instanceId: string; progress: JobProgress }, { id: number }>('reportProgress', { id: 1, instanceId: 2, progress: 3 }, { prepared: true });
 export const finishJob = define<
   { id: number; instanceId: string; result: Exclude<JobResult, 'ERROR'>; report: Record<string, unknown> | null; message: string | null },
-  { id: number } & NextInLine
+  { id: number }
 >('finishJob', { id: 1, instanceId: 2, result: 3, report: 4, message: 5 }, { prepared: true });
 export const failJob = define<
   { id: number; instanceId: string; message: string; retryable: boolean; delayMs: number; report: Record<string, unknown> | null },
-  { state: JobState; result: JobResult | null; run_after: Date; attempts: number; max_attempts: number } & NextInLine
+  { state: JobState; result: JobResult | null; run_after: Date; attempts: number; max_attempts: number }
 >('failJob', { id: 1, instanceId: 2, message: 3, retryable: 4, delayMs: 5, report: 6 }, { prepared: true });
 export const tableWriteCounts = define<NoParams, { counts: WriteCounts }>('tableWriteCounts', {}, { prepared: true });
 
