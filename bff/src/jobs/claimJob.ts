@@ -9,8 +9,9 @@ import type { JobRow } from './types';
 
 export type ClaimResult =
   | { status: 'claimed'; job: JobRow }
-  /** Would be claimed but waits for an earlier job of its combination (waits_for), or for the
-   * RUNNING current one: run it again when the combination frees. */
+  /** Claimable but for what stood in its way at the claim: an earlier unfinished job of its
+   * combination (waits_for, still there or finished since) or a RUNNING current one. Run it
+   * again when its combination frees. */
   | { status: 'blocked'; job: LoadedJob }
   /** Not claimable (not waiting, not due, a type the claimer cannot run), claimed by another,
    * or gone (no job). */
@@ -26,16 +27,15 @@ function violatesCurrentIndex(err: unknown): boolean {
 /** Claims job `id` for `instanceId` if its type is one of `types` (those it can run). A claim
  * that does not happen reads the job once more, to say why. */
 export async function claimJob(db: StatementRunner, id: number, instanceId: string, types: readonly string[]): Promise<ClaimResult> {
-  let violated = false;
   try {
     const claimed = (await jobSql.claimJob(db, { id, instanceId, types })).rows[0];
     if (claimed) return { status: 'claimed', job: claimed };
   } catch (err) {
-    // A RUNNING job of the combination is current: this one waits, whatever the read below sees.
+    // A RUNNING job of the combination is current: this one waits.
     if (!violatesCurrentIndex(err)) throw err;
-    violated = true;
   }
   const job = (await jobSql.loadJob(db, { id })).rows[0];
-  const claimable = job?.state === 'NOT_STARTED' && job.due && types.includes(job.job_type);
-  return job && claimable && (violated || job.waits_for !== null) ? { status: 'blocked', job } : { status: 'taken', job };
+  // Still waiting, due and of a type this claimer runs: only another job was in the way.
+  const claimable = job !== undefined && job.state === 'NOT_STARTED' && job.due && types.includes(job.job_type);
+  return claimable ? { status: 'blocked', job } : { status: 'taken', job };
 }
