@@ -27,7 +27,7 @@ export class DomainSession {
 
   /** The runner's door into the transaction (the conditional finish), open after the handler's
    * has closed. */
-  readonly runner: StatementRunner = {
+  readonly runnerDb: StatementRunner = {
     query: async <R extends QueryResultRow>(statement: QueryConfig) => (await this.open()).query<R>(statement),
   };
 
@@ -56,7 +56,7 @@ export class DomainSession {
 
   /** Tables whose write counters grew since the transaction began (one writer per table). */
   async writtenTables(): Promise<string[]> {
-    const { rows } = await tableWriteCounts(this.runner);
+    const { rows } = await tableWriteCounts(this.runnerDb);
     const after = rows[0]!.counts;
     return Object.keys(after).filter((t) => (after[t] ?? 0) > (this.before[t] ?? 0));
   }

@@ -148,7 +148,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
     const finish = { id: job.id, instanceId: d.instanceId, result, report: outcome?.report ?? null, message: outcome?.message ?? null };
     // Domain writes and the finish commit together; with no domain writes there is no
     // transaction to join and the finish stands alone.
-    const finished = (await jobSql.finishJob(domain.isOpen ? domain.runner : progressDb, finish)).rows[0];
+    const finished = (await jobSql.finishJob(domain.isOpen ? domain.runnerDb : progressDb, finish)).rows[0];
     if (!finished) {
       await domain.rollback();
       log.warn({ duration_ms: elapsed() }, 'job lost to another instance before its commit; domain writes rolled back');
