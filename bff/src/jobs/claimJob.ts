@@ -1,4 +1,4 @@
-// claim_job (DESIGN §9): the pre-step and the claim in one statement on the caller's session.
+// claim_job: the pre-step and the claim in one statement on the caller's session.
 // Exactly one of any number of concurrent claimers of a job wins; a job with an earlier job of
 // its combination still unfinished is left NOT_STARTED (jobs of a combination run in the order
 // they were accepted: sql/claimJob.sql).
