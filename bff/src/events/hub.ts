@@ -9,8 +9,7 @@ import type { Pool } from '../db/pool';
 import { loadUser, type CurrentUser } from '../auth/currentUser';
 import type { SessionEvents } from '../auth/sessionEvents';
 import type { SessionLifetimes } from '../auth/session';
-import { sql } from '../jobs/sql';
-import type { JobRow } from '../jobs/types';
+import * as jobSql from '../jobs/sql';
 import type { JobEventListener } from './listener';
 import { notificationOfRow, type JobNotification } from './jobEvents';
 import { SseStream, type StreamFilter } from './sseStream';
@@ -88,7 +87,7 @@ export class EventHub {
   }
 
   private async activeJobs(): Promise<JobNotification[]> {
-    const { rows } = await this.o.pool.query<JobRow>(sql.activePipelineJobs, [this.o.snapshotLimit ?? 1000]);
+    const { rows } = await jobSql.activePipelineJobs(this.o.pool, { limit: this.o.snapshotLimit ?? 1000 });
     return rows.map(notificationOfRow);
   }
 

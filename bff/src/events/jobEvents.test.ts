@@ -12,6 +12,7 @@ const base = {
   data_entry_type: 'plane',
   unit_id: 3,
   year: 2025,
+  combination_key: "emission_recalc MODULE_UNIT_SPECIFIC DATA_ENTRIES 'professional_travel' 'plane' 3 2025",
   state: 'RUNNING',
   result: null,
   attempts: 1,
@@ -24,7 +25,9 @@ describe('job notifications', () => {
   it('parses what the trigger publishes and ignores anything else', () => {
     const n = parseJobNotification(JSON.stringify(base));
     expect(n && toJobEvent(n)).toMatchObject({ id: 7, state: 'RUNNING', progress: { done: 5, total: 10, phase: 'computing' } });
+    expect(n?.combination_key).toBe(base.combination_key);
     expect(toJobEvent(n!)).not.toHaveProperty('target');
+    expect(toJobEvent(n!)).not.toHaveProperty('combination_key');
     expect(parseJobNotification('not json')).toBeUndefined();
     expect(parseJobNotification(JSON.stringify({ ...base, state: 'EXPLODED' }))).toBeUndefined();
   });

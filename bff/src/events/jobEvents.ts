@@ -14,6 +14,8 @@ const notification = z.object({
   data_entry_type: z.string().nullable(),
   unit_id: z.number().int().nullable(),
   year: z.number().int().nullable(),
+  /** The job's combination (migration 0008): what a runner's held-back jobs wait on. */
+  combination_key: z.string(),
   state: z.enum(JOB_STATES),
   result: z.enum(JOB_RESULTS).nullable(),
   attempts: z.number().int(),
@@ -64,6 +66,7 @@ export function notificationOfRow(row: JobRow): JobNotification {
     data_entry_type: row.data_entry_type,
     unit_id: row.unit_id,
     year: row.year,
+    combination_key: row.combination_key,
     state: row.state,
     result: row.result,
     attempts: row.attempts,

@@ -1,12 +1,11 @@
 // The domain session of one job attempt: a pooled connection holding one transaction, opened on
 // the handler's first query (a handler that writes nothing costs no transaction), committed once
 // by the runner, and closed to the handler the moment the attempt ends.
-import type { QueryConfig, QueryResult } from 'pg';
+import type { QueryConfig, QueryResultRow } from 'pg';
 import type { Pool, PoolClient } from '../db/pool';
-import { DURABLE_BEGIN, prepared, sql } from './sql';
+import { afterLeading, type StatementRunner } from '../db/statement';
+import { DURABLE_BEGIN, tableWriteCounts, type WriteCounts } from './sql';
 import type { DomainDb } from './types';
-
-export type WriteCounts = Record<string, number>;
 
 export class DomainSession {
   private client: PoolClient | undefined;
@@ -19,11 +18,17 @@ export class DomainSession {
 
   /** What the handler gets: queries in the transaction, refused once the attempt is over. */
   readonly db: DomainDb = {
-    query: async (text, values) => {
+    query: async (statement: string | QueryConfig, values?: unknown[]) => {
       if (this.closedForHandler) throw new Error('This job attempt is over; its database session is closed.');
       const c = await this.open();
-      return c.query(text, values);
+      return typeof statement === 'string' ? c.query(statement, values) : c.query(statement);
     },
+  };
+
+  /** The runner's door into the transaction (the conditional finish), open after the handler's
+   * has closed. */
+  readonly runnerDb: StatementRunner = {
+    query: async <R extends QueryResultRow>(statement: QueryConfig) => (await this.open()).query<R>(statement),
   };
 
   constructor(private readonly pool: Pool) {}
@@ -37,8 +42,7 @@ export class DomainSession {
       const c = await this.pool.connect();
       this.client = c;
       // One round trip: open a durable transaction and note the write counters it starts from.
-      const [, , counts] = (await c.query(`${DURABLE_BEGIN}; ${sql.tableWriteCounts}`)) as unknown as QueryResult<{ counts: WriteCounts }>[];
-      this.before = counts!.rows[0]!.counts;
+      this.before = (await afterLeading(c, DURABLE_BEGIN, tableWriteCounts)).rows[0]!.counts;
       return c;
     })();
     return this.opening;
@@ -50,15 +54,9 @@ export class DomainSession {
     if (opts.discard) this.discard = true;
   }
 
-  /** A runner statement inside the transaction (the conditional finish). */
-  async query<R extends Record<string, unknown>>(statement: QueryConfig): Promise<QueryResult<R>> {
-    const c = await this.open();
-    return c.query<R>(statement);
-  }
-
   /** Tables whose write counters grew since the transaction began (one writer per table). */
   async writtenTables(): Promise<string[]> {
-    const { rows } = await this.query<{ counts: WriteCounts }>(prepared('tableWriteCounts', []));
+    const { rows } = await tableWriteCounts(this.runnerDb);
     const after = rows[0]!.counts;
     return Object.keys(after).filter((t) => (after[t] ?? 0) > (this.before[t] ?? 0));
   }

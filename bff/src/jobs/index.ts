@@ -3,7 +3,7 @@
 // that changed state on any instance, starts it once the app is listening and stops it early.
 import type { Config } from '../config';
 import type { Logger } from '../log';
-import { createJobPool, JobRunner, within, type Combination } from './runner';
+import { createJobPool, JobRunner, within } from './runner';
 import { unitSyncHandler } from './handlers/unitSync';
 import { DEFAULT_UNIT_DIRECTORY } from './handlers/unitSync/directory';
 import { pipelineHandlers } from './handlers/pipeline';
@@ -18,7 +18,7 @@ export interface JobSystem {
 }
 
 /** A job's new state, as any instance announces it. */
-export type JobStateChange = Combination & Pick<JobRow, 'state'>;
+export type JobStateChange = Pick<JobRow, 'state' | 'combination_key'>;
 
 export interface JobSystemDeps {
   config: Config;
@@ -43,8 +43,10 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
   });
   runner.register(unitSyncHandler({ source: config.UNIT_DIRECTORY ?? DEFAULT_UNIT_DIRECTORY }));
   for (const h of pipelineHandlers) runner.register(h);
+  // A job that finished (or went back to waiting) anywhere frees its combination for the jobs
+  // held back here.
   d.onJobStateChange((change) => {
-    if (change.state !== 'RUNNING') runner.combinationFree(change);
+    if (change.state !== 'RUNNING') runner.combinationFree(change.combination_key);
   });
 
   return {

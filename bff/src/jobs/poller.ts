@@ -1,10 +1,11 @@
 // The safety poller (DESIGN §9): every interval (± jitter) this instance says it is alive,
 // rescues RUNNING jobs of silent instances when there are any, and runs due NOT_STARTED jobs
-// nobody fired (a crash between a commit and its firing). Idle cost per tick: the heartbeat and
+// nobody fired (a crash between a commit and its firing), never one held back behind an earlier
+// job of its combination (that one is woken when the combination frees, or polled once first). Idle cost per tick: the heartbeat and
 // one select.
 import type { Logger } from '../log';
 import type { Pool } from '../db/pool';
-import { prepared, sql } from './sql';
+import * as jobSql from './sql';
 import { logTransition } from './transitionLog';
 
 export interface PollerDeps {
@@ -68,7 +69,7 @@ export class SafetyPoller {
     const now = performance.now();
     if (now - this.lastBeat >= this.beatMs * 0.75) {
       this.lastBeat = now;
-      const beat = await pool.query<{ has_stale: boolean }>(prepared('heartbeat', [instanceId, rescueAfterMs]));
+      const beat = await jobSql.heartbeat(pool, { instanceId, rescueAfterMs });
       if (beat.rows[0]?.has_stale) await this.rescue();
     }
     if (now - this.lastPoll < this.d.intervalMs * 0.75) return false;
@@ -77,7 +78,7 @@ export class SafetyPoller {
     if (!types.length) return false;
     if (room <= 0) return true;
     this.lastPoll = now;
-    const due = await pool.query<{ id: number }>(prepared('pollDue', [types, room]));
+    const due = await jobSql.pollDue(pool, { types, limit: room });
     for (const { id } of due.rows) this.d.fire(id);
     const full = due.rows.length === room;
     if (full) this.lastPoll = -Infinity;
@@ -85,7 +86,7 @@ export class SafetyPoller {
   }
 
   private async rescue(): Promise<void> {
-    const { rows } = await this.d.pool.query<{ id: number; job_type: string; pipeline_id: string; state: string; attempts: number }>(sql.rescueStale, [this.d.rescueAfterMs]);
+    const { rows } = await jobSql.rescueStale(this.d.pool, { rescueAfterMs: this.d.rescueAfterMs });
     for (const job of rows) {
       logTransition(this.d.log, job, this.d.instanceId, {
         from: 'RUNNING',

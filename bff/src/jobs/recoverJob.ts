@@ -3,13 +3,12 @@
 // is fired; an orphaned NOT_STARTED job is fired. Anything else is refused with the reason.
 import type { Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
-import { sql } from './sql';
+import * as jobSql from './sql';
+import type { LockedJob } from './sql';
 import type { JobRunner } from './runner';
 import type { JobRow } from './types';
 
 export type RecoverResult = { status: 'recovered'; job: JobRow; reason: string } | { status: 'not_found' } | { status: 'conflict'; detail: string };
-
-type LockedJob = JobRow & { claimer_silent_ms: number | null; locked_ms: number | null; due: boolean };
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
@@ -33,15 +32,18 @@ function decide(job: LockedJob, runner: JobRunner): { reason: string } | { detai
 
 export async function recoverJob(pool: Pool, runner: JobRunner, id: number): Promise<RecoverResult> {
   const result = await withTransaction(pool, async (db): Promise<RecoverResult> => {
-    const job = (await db.query<LockedJob>(sql.lockJobForRecovery, [id])).rows[0];
+    const job = (await jobSql.lockJobForRecovery(db, { id })).rows[0];
     if (!job) return { status: 'not_found' };
     const verdict = decide(job, runner);
     if ('detail' in verdict) return { status: 'conflict', detail: verdict.detail };
     if (job.state === 'NOT_STARTED') {
-      const running = (await db.query<{ id: number }>(sql.runningOfCombination, [id])).rows[0];
-      if (running) return { status: 'conflict', detail: `Job ${id} waits for job ${running.id} of the same combination, which is still running.` };
+      // Firing it would not run it: it keeps its place behind the job it waits for.
+      const waitsFor = (await jobSql.loadJob(db, { id })).rows[0]?.waits_for;
+      if (waitsFor) return { status: 'conflict', detail: `Job ${id} waits for job ${waitsFor} of the same combination, accepted before it and not finished yet; it runs once that job has finished.` };
     }
-    const { rows } = await db.query<JobRow>(sql.recoverJob, [id, `Recovered manually: ${verdict.reason}.`]);
+    // A RUNNING job goes back to waiting with its id, so it keeps its place before the jobs of its
+    // combination accepted after it.
+    const { rows } = await jobSql.recoverJob(db, { id, message: `Recovered manually: ${verdict.reason}.` });
     return { status: 'recovered', job: rows[0]!, reason: verdict.reason };
   });
   if (result.status === 'recovered') runner.fire(id);

@@ -5,7 +5,7 @@
 import type { Logger } from '../log';
 import type { Pool, PoolClient } from '../db/pool';
 import type { JobProgress } from '@carbon/shared';
-import { prepared } from './sql';
+import * as jobSql from './sql';
 import { claimJob } from './claimJob';
 import { DomainSession } from './domainSession';
 import { chainAggregation, chainJob } from './chainJob';
@@ -27,9 +27,10 @@ export interface RunDeps {
   isStopping(): boolean;
   /** Children committed with their parent: fire them (when due). */
   fire(children: { id: number; dueInMs: number }[]): void;
-  /** The combination is free again (finished, failed or back to waiting). */
-  combinationFree(job: JobRow): void;
-  /** Blocked behind a RUNNING job of the same combination. */
+  /** A job of this combination (its combination_key) finished, failed or went back to waiting:
+   * the jobs held back behind it may now be claimable. */
+  combinationFree(combinationKey: string): void;
+  /** Held back behind an earlier job of its combination: run again when the combination frees. */
   blocked(job: JobRow): void;
   retryAfter(id: number, delayMs: number): void;
 }
@@ -94,17 +95,16 @@ export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
     // The claim reads the job itself and takes only types registered here (one round trip).
     const claim = await claimJob(progressDb, id, d.instanceId, d.registry.types());
     if (claim.status === 'claimed') return await runAttempt(d, d.registry.get(claim.job.job_type)!, claim.job, progressDb);
-    // Not claimed: one more read says why.
-    const job = (await progressDb.query<JobRow & { due: boolean }>(prepared('loadJob', [id]))).rows[0];
-    if (!job || job.state !== 'NOT_STARTED') return 'not_runnable';
+    const job = claim.job;
     if (claim.status === 'blocked') {
-      d.blocked(job);
-      // The blocking job may have ended while this read was on its way, before the wait was
-      // registered: look once more, so the wake-up is not left to the poller.
-      if (!(await progressDb.query(prepared('runningOfCombination', [id]))).rowCount) d.combinationFree(job);
+      d.blocked(claim.job);
+      // The job it waits for may have finished while the claim's answer was on its way, before
+      // the wait was registered: look once more, so the wake-up is not left to the poller.
+      const again = (await jobSql.loadJob(progressDb, { id })).rows[0];
+      if (again?.state === 'NOT_STARTED' && again.waits_for === null) d.combinationFree(claim.job.combination_key);
       return 'blocked';
     }
-    if (job.due && !d.registry.get(job.job_type)) {
+    if (job?.state === 'NOT_STARTED' && job.due && !d.registry.get(job.job_type)) {
       d.log.warn({ job_id: id, job_type: job.job_type }, 'no handler registered for this job type on this instance');
       return 'no_handler';
     }
@@ -145,10 +145,10 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
     }
     domain.closeForHandler();
     const result = outcome?.result ?? 'SUCCESS';
-    const finishArgs = [job.id, d.instanceId, result, outcome?.report ?? null, outcome?.message ?? null];
+    const finish = { id: job.id, instanceId: d.instanceId, result, report: outcome?.report ?? null, message: outcome?.message ?? null };
     // Domain writes and the finish commit together; with no domain writes there is no
     // transaction to join and the finish stands alone.
-    const finished = (domain.isOpen ? await domain.query(prepared('finishJob', finishArgs)) : await progressDb.query(prepared('finishJob', finishArgs))).rows[0];
+    const finished = (await jobSql.finishJob(domain.isOpen ? domain.runnerDb : progressDb, finish)).rows[0];
     if (!finished) {
       await domain.rollback();
       log.warn({ duration_ms: elapsed() }, 'job lost to another instance before its commit; domain writes rolled back');
@@ -162,7 +162,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
     }
     if (domain.isOpen) await domain.commit();
     logTransition(d.log, job, d.instanceId, { from: 'RUNNING', to: 'FINISHED', result, duration_ms: elapsed(), attempt: job.attempts });
-    d.combinationFree(job);
+    d.combinationFree(job.combination_key);
     if (children.length) d.fire(children);
     return 'finished';
   } catch (err) {
@@ -204,7 +204,7 @@ function attemptContext(
       if (step.phase === lastPhase && !final && now - lastWrite < d.progressMinIntervalMs) return;
       lastWrite = now;
       lastPhase = step.phase;
-      const r = await progressDb.query(prepared('reportProgress', [job.id, d.instanceId, step]));
+      const r = await jobSql.reportProgress(progressDb, { id: job.id, instanceId: d.instanceId, progress: step });
       if (!r.rowCount) {
         controller.abort(new AttemptAborted('lost', 'This instance no longer owns the job.'));
         throw controller.signal.reason;
@@ -228,10 +228,9 @@ async function failAttempt(d: RunDeps, job: JobRow, progressDb: PoolClient, err:
   const message = errorMessage(err);
   const delay = backoffMs(d.retryBaseMs, job.attempts);
   const report = err instanceof PermanentJobError ? (err.report ?? null) : null;
-  const { rows } = await progressDb.query<{ state: string; result: string | null }>(prepared('failJob', [job.id, d.instanceId, message, retryable, delay, report]));
-  const row = rows[0];
+  const row = (await jobSql.failJob(progressDb, { id: job.id, instanceId: d.instanceId, message, retryable, delayMs: delay, report })).rows[0];
   if (!row) return 'lost';
-  d.combinationFree(job);
+  d.combinationFree(job.combination_key);
   if (row.state === 'NOT_STARTED') {
     logTransition(d.log, job, d.instanceId, { from: 'RUNNING', to: 'NOT_STARTED', duration_ms: durationMs, attempt: job.attempts, message, retry_in_ms: delay });
     d.retryAfter(job.id, delay);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import crypto from 'node:crypto';
 import type { Logger } from '../log';
 import { createPool, type Pool } from '../db/pool';
-import { DURABLE_BEGIN, sql } from './sql';
+import * as jobSql from './sql';
 import { HandlerRegistry } from './registry';
 import { AttemptAborted, runJob, type RunDeps } from './runJob';
 import { SafetyPoller } from './poller';
@@ -29,12 +29,6 @@ export interface RunnerOptions {
   /** Run the safety poller (heartbeat, rescue, orphans). Off only for tests of runJob alone. */
   poll?: boolean;
 }
-
-/** Fields of a job that make up its combination (is_current uniqueness). */
-export type Combination = Pick<JobRow, 'job_type' | 'entity_type' | 'target' | 'module_type' | 'data_entry_type' | 'unit_id' | 'year'>;
-
-export const combinationKey = (j: Combination): string =>
-  JSON.stringify([j.job_type, j.entity_type, j.target, j.module_type, j.data_entry_type, j.unit_id, j.year]);
 
 /**
  * The runner's sessions. Claims, progress steps, failures, heartbeats and finishes without domain
@@ -82,6 +76,7 @@ export class JobRunner {
    * reason for the firing may postdate what the current run saw). */
   private readonly again = new Set<number>();
   private readonly attempts = new Map<number, AbortController>();
+  /** Jobs held back behind an earlier job of their combination, by combination key. */
   private readonly waiters = new Map<string, Set<number>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly deps: RunDeps;
@@ -109,12 +104,11 @@ export class JobRunner {
       attempts: this.attempts,
       isStopping: () => this.stopping,
       fire: (children) => children.forEach((c) => (c.dueInMs > 0 ? this.fireLater(c.id, c.dueInMs) : this.fire(c.id))),
-      combinationFree: (job) => this.combinationFree(job),
+      combinationFree: (key) => this.combinationFree(key),
       blocked: (job) => {
-        const key = combinationKey(job);
-        const set = this.waiters.get(key) ?? new Set<number>();
+        const set = this.waiters.get(job.combination_key) ?? new Set<number>();
         set.add(job.id);
-        this.waiters.set(key, set);
+        this.waiters.set(job.combination_key, set);
       },
       retryAfter: (id, ms) => this.fireLater(id, ms),
     };
@@ -135,8 +129,8 @@ export class JobRunner {
 
   /** Registers this instance as alive and starts the poller. */
   async start(): Promise<void> {
-    await this.pool.query(sql.heartbeat, [this.instanceId, this.rescueAfterMs]);
-    await this.pool.query(sql.pruneInstances);
+    await jobSql.heartbeat(this.pool, { instanceId: this.instanceId, rescueAfterMs: this.rescueAfterMs });
+    await jobSql.pruneInstances(this.pool);
     if (this.opts.poll === false) return;
     this.poller = new SafetyPoller({
       pool: this.pool,
@@ -176,7 +170,7 @@ export class JobRunner {
     const client = await this.pool.connect();
     let row: Awaited<ReturnType<typeof insertJob>>;
     try {
-      await client.query(DURABLE_BEGIN);
+      await client.query(jobSql.DURABLE_BEGIN);
       row = await insertJob(client, job);
       await client.query('COMMIT');
     } catch (err) {
@@ -190,10 +184,10 @@ export class JobRunner {
     return row;
   }
 
-  /** A job of a combination finished elsewhere (event from another instance): jobs of that
-   * combination that were blocked here may now be claimed. */
-  combinationFree(job: Combination): void {
-    const key = combinationKey(job);
+  /** A job of a combination (its combination_key, from the job's row or its event) finished,
+   * failed or went back to waiting, here or elsewhere: the jobs of that combination held back
+   * here are tried again (those still behind an earlier job wait again). */
+  combinationFree(key: string): void {
     const ids = this.waiters.get(key);
     if (!ids) return;
     this.waiters.delete(key);
@@ -257,12 +251,12 @@ export class JobRunner {
     await within(this.whenIdle(), this.opts.shutdownGraceMs ?? 10_000);
     try {
       if (this.running > 0) {
-        const { rows } = await this.pool.query<{ id: number; job_type: string; pipeline_id: string }>(sql.releaseJobs, [this.instanceId]);
+        const { rows } = await jobSql.releaseJobs(this.pool, { instanceId: this.instanceId });
         for (const job of rows) logTransition(this.log, job, this.instanceId, { from: 'RUNNING', to: 'NOT_STARTED', message: 'released at shutdown' });
         for (const c of this.attempts.values()) c.abort(new AttemptAborted('shutdown', 'The instance is shutting down.'));
         await within(this.whenIdle(), 5_000);
       }
-      await this.pool.query(sql.deleteInstance, [this.instanceId]);
+      await jobSql.deleteInstance(this.pool, { instanceId: this.instanceId });
     } catch (err) {
       // Unreleased jobs are rescued by the other instances once this one stops beating.
       this.log.warn({ err }, 'job runner could not release its jobs at shutdown');

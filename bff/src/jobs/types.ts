@@ -1,5 +1,5 @@
 // The job pipeline's shapes and the handler interface that job types plug into (DESIGN §9).
-import type { QueryResult, QueryResultRow } from 'pg';
+import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import type { EntityType, JobProgress, JobResult, JobState, JobTarget } from '@carbon/shared';
 import type { Logger } from '../log';
 
@@ -13,6 +13,9 @@ export interface JobRow {
   data_entry_type: string | null;
   unit_id: number | null;
   year: number | null;
+  /** The combination's key (migration 0008's job_combination): at most one current job per
+   * combination, and the jobs of a combination run in the order they were accepted. */
+  combination_key: string;
   state: JobState;
   result: JobResult | null;
   is_current: boolean;
@@ -68,9 +71,11 @@ export interface AggregationScope {
 }
 
 /** The handler's only door to the domain tables: queries run in the attempt's single domain
- * transaction, which the runner opens, commits (with the finish) or rolls back. */
+ * transaction, which the runner opens, commits (with the finish) or rolls back. Takes SQL text
+ * with its values, or a statement's query (bff/src/db/statement.ts). */
 export interface DomainDb {
   query<R extends QueryResultRow = any>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+  query<R extends QueryResultRow = any>(config: QueryConfig): Promise<QueryResult<R>>;
 }
 
 export interface JobContext {
@@ -123,7 +128,7 @@ export type RunOutcome =
   | 'failed'
   /** missing, not NOT_STARTED, not due, or claimed by someone else */
   | 'not_runnable'
-  /** a job of the same combination is RUNNING; retried when it finishes */
+  /** an earlier job of the same combination is unfinished; run again when one finishes */
   | 'blocked'
   /** this instance lost the job to a rescue while running it; nothing was committed */
   | 'lost'

@@ -1,23 +1,20 @@
 // Uploaded CSV bodies (DESIGN §6 `uploads`): stored whole in the database by the request that
 // received them, read back in slices by whichever instance runs the job.
-import fs from 'node:fs';
 import type { SqlRunner } from '../db';
-
-const read = (name: string) => fs.readFileSync(new URL(`./sql/${name}.sql`, import.meta.url), 'utf8');
-const q = { insertUpload: read('insertUpload'), uploadSize: read('uploadSize'), uploadSlice: read('uploadSlice') } as const;
+import * as q from './sql';
 
 /** Slices read per round trip: large enough to stream quickly, small enough to bound memory. */
 export const UPLOAD_SLICE_BYTES = 1 << 20;
 
 export async function storeUpload(db: SqlRunner, body: Buffer, sha256: string, createdBy: number | null): Promise<number> {
   // A Buffer parameter travels in binary form: no hex or escape copy of the body.
-  const { rows } = await db.query<{ id: number }>(q.insertUpload, [sha256, body.length, body, createdBy]);
+  const { rows } = await q.insertUpload(db, { sha256, bytes: body.length, content: body, createdBy });
   return rows[0]!.id;
 }
 
 /** Size of an upload in bytes; undefined when it does not exist. */
 export async function uploadSize(db: SqlRunner, id: number): Promise<number | undefined> {
-  const { rows } = await db.query<{ bytes: number }>(q.uploadSize, [id]);
+  const { rows } = await q.uploadSize(db, { id });
   return rows[0]?.bytes;
 }
 
@@ -28,7 +25,7 @@ export async function uploadSize(db: SqlRunner, id: number): Promise<number | un
  */
 export async function* uploadSlices(db: SqlRunner, id: number, bytes: number, sliceBytes = UPLOAD_SLICE_BYTES): AsyncGenerator<Buffer> {
   const read = (offset: number) => {
-    const p = db.query<{ chunk: Buffer | null }>(q.uploadSlice, [id, offset + 1, sliceBytes]).then((r) => r.rows[0]?.chunk ?? null);
+    const p = q.uploadSlice(db, { id, from: offset + 1, length: sliceBytes }).then((r) => r.rows[0]?.chunk ?? null);
     p.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
     return p;
   };

@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { JOB_STATES, type JobList } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
-import { sql } from '../../jobs/sql';
+import * as jobSql from '../../jobs/sql';
 import type { JobRow } from '../../jobs/types';
 import { canSeeJob, jobScope, requireJobsView, userOf } from '../../policies';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors';
@@ -36,21 +36,21 @@ export function jobRoutes(pool: Pool): Router {
   r.get('/', requireJobsView, async (req, res) => {
     const q = parseInput(listQuery, req.query, 'query');
     const scope = jobScope(userOf(req));
-    const { rows } = await pool.query<JobRow & { total: number }>(sql.listJobs, [
-      q.state ?? null,
-      q.job_type ?? null,
-      q.year ?? null,
-      q.pipeline_id ?? null,
-      q.unit_id ?? null,
-      scope.all,
-      scope.all ? [] : scope.unitIds,
-      q.sort,
-      q.order,
-      q.limit,
-      (q.page - 1) * q.limit,
-    ]);
+    const { rows } = await jobSql.listJobs(pool, {
+      state: q.state ?? null,
+      jobType: q.job_type ?? null,
+      year: q.year ?? null,
+      pipelineId: q.pipeline_id ?? null,
+      unitId: q.unit_id ?? null,
+      allUnits: scope.all,
+      unitIds: scope.all ? [] : scope.unitIds,
+      sort: q.sort,
+      order: q.order,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
     const list: JobList = {
-      items: rows.filter((row) => row.id !== null).map(presentJob),
+      items: rows.filter((row): row is JobRow & { total: number } => row.id !== null).map(presentJob),
       total: rows[0]?.total ?? 0,
       page: q.page,
       limit: q.limit,
@@ -60,7 +60,7 @@ export function jobRoutes(pool: Pool): Router {
 
   r.get('/:job_id', requireJobsView, async (req, res) => {
     const id = parseJobId(req.params.job_id);
-    const job = (await pool.query<JobRow>(sql.getJob, [id])).rows[0];
+    const job = (await jobSql.getJob(pool, { id })).rows[0];
     if (!job) throw new NotFoundError(`Job ${id} does not exist.`);
     if (!canSeeJob(userOf(req), job)) throw new ForbiddenError('You may not see this job.');
     res.json(presentJob(job));

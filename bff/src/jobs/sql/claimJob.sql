@@ -1,28 +1,35 @@
--- claim_job, in one statement (one round trip). Its pre-step, the first CTE, unsets is_current on
--- the current job of the claimed job's combination unless that one is RUNNING; the claim reads
--- the pre-step's result, so the pre-step has run when the claim writes. No row: another claimer
--- owns the job, it is not due, or its type ($3: the types the claimer can run) is not one this
--- claimer has a handler for. A unique violation on ix_data_ingestion_jobs_is_current_unique:
--- a job of the same combination is RUNNING, and this one stays NOT_STARTED. The combination is
--- compared as ix_data_ingestion_jobs_current_lookup keys it (NULL as '' or 0).
+-- claim_job, in one statement (one round trip). A job is claimable when it waits (NOT_STARTED,
+-- unclaimed), is due, is of a type the claimer has a handler for ($3), and no job of its
+-- combination accepted before it (smaller id) is unfinished: jobs of a combination run in the
+-- order they were accepted, whatever retries, rescues and recoveries happen meanwhile
+-- (ix_data_ingestion_jobs_unfinished answers in one probe). Job creation keeps id order equal to
+-- commit order within a combination (insertJob.sql), so no earlier job can still be invisible
+-- here; and a FINISHED job never becomes unfinished again, so what this snapshot sees finished
+-- stays finished.
+-- The pre-step, the second CTE, unsets is_current on the current job of the combination unless
+-- that one is RUNNING; the claim reads the pre-step's result, so the pre-step has run when the
+-- claim writes. A job that is not claimable demotes nothing. No row: the job is not claimable or
+-- another claimer won it (claimJob.ts then reads why). A unique violation on
+-- ix_data_ingestion_jobs_is_current_unique: a later job of the combination is RUNNING (only
+-- possible for jobs claimed before acceptance order was kept); this one stays NOT_STARTED.
 WITH job AS (
-  -- the job as this statement's snapshot sees it, if claimable: otherwise nothing is demoted
-  SELECT * FROM data_ingestion_jobs
-   WHERE id = $1 AND state = 'NOT_STARTED' AND locked_by IS NULL AND run_after <= now() AND job_type = ANY ($3::text[])
+  SELECT j.id, j.combination_key
+    FROM data_ingestion_jobs j
+   WHERE j.id = $1
+     AND j.state = 'NOT_STARTED'
+     AND j.locked_by IS NULL
+     AND j.run_after <= now()
+     AND j.job_type = ANY ($3::text[])
+     -- first of its combination's unfinished jobs
+     AND j.id = (SELECT min(e.id) FROM data_ingestion_jobs e WHERE e.combination_key = j.combination_key AND e.state <> 'FINISHED')
 ), demoted AS (
+  -- (scalar subqueries, not a join: the key is then an index condition whatever the estimates)
   UPDATE data_ingestion_jobs d
      SET is_current = false
-    FROM job j
-   WHERE d.id <> j.id
+   WHERE d.combination_key = (SELECT combination_key FROM job)
      AND d.is_current
      AND d.state <> 'RUNNING'
-     AND d.job_type = j.job_type
-     AND d.entity_type = j.entity_type
-     AND d.target = j.target
-     AND coalesce(d.module_type, '') = coalesce(j.module_type, '')
-     AND coalesce(d.data_entry_type, '') = coalesce(j.data_entry_type, '')
-     AND coalesce(d.unit_id, 0) = coalesce(j.unit_id, 0)
-     AND coalesce(d.year, 0) = coalesce(j.year, 0)
+     AND d.id <> (SELECT id FROM job)
   RETURNING d.id
 )
 UPDATE data_ingestion_jobs
@@ -32,10 +39,10 @@ UPDATE data_ingestion_jobs
        locked_at = now(),
        attempts = attempts + 1,
        started_at = coalesce(started_at, now())
- WHERE id = $1
+ WHERE id = (SELECT id FROM job)
+   -- checked again on the row as it is once locked: another claimer may have won it meanwhile
    AND state = 'NOT_STARTED'
    AND locked_by IS NULL
    AND run_after <= now()
-   AND job_type = ANY ($3::text[])
    AND (SELECT count(*) FROM demoted) >= 0
 RETURNING *

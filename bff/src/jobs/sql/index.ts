@@ -1,40 +1,121 @@
-// The job pipeline's SQL, one statement per file named after what it does. Read once at import.
-import fs from 'node:fs';
-import type { QueryConfig } from 'pg';
+// The job pipeline's SQL, one statement per file named after what it does, each wrapped here in a
+// typed function (bff/src/db/statement.ts). The statements of a job's life (claim, progress,
+// finish, failure, the poller's) are named prepared statements: planned once per connection
+// instead of at every execution.
+import type { JobProgress, JobResult, JobState } from '@carbon/shared';
+import { sqlFolder, type NoParams } from '../../db/statement';
+import type { InsertedJob, JobRow } from '../types';
 
-function read(name: string): string {
-  return fs.readFileSync(new URL(`./${name}.sql`, import.meta.url), 'utf8');
+const define = sqlFolder(import.meta.url, 'jobs');
+
+/** Rows written per table by a session (domainSession.ts). */
+export type WriteCounts = Record<string, number>;
+
+/** The job and why a claim of it did not happen. */
+export type LoadedJob = JobRow & { due: boolean; waits_for: number | null };
+
+/** A job under the recover endpoint's row lock, with how long its claimer has been silent
+ * (null when the claimer is gone) and how long it has held the job. */
+export type LockedJob = JobRow & { claimer_silent_ms: number | null; locked_ms: number | null; due: boolean };
+
+type Nulls<T> = { [K in keyof T]: null };
+/** A page of the job console: always one row at least, whose job columns are null past the
+ * last page, so that the total is known. */
+export type JobPageRow = (JobRow | Nulls<JobRow>) & { total: number };
+
+interface Scope {
+  moduleType: string;
+  year: number;
+  unitId: number | null;
 }
 
-export const sql = {
-  loadJob: read('loadJob'),
-  claimJob: read('claimJob'),
-  finishJob: read('finishJob'),
-  tableWriteCounts: read('tableWriteCounts'),
-  failJob: read('failJob'),
-  reportProgress: read('reportProgress'),
-  heartbeat: read('heartbeat'),
-  rescueStale: read('rescueStale'),
-  pollDue: read('pollDue'),
-  releaseJobs: read('releaseJobs'),
-  deleteInstance: read('deleteInstance'),
-  pruneInstances: read('pruneInstances'),
-  insertJob: read('insertJob'),
-  linkNextJob: read('linkNextJob'),
-  insertAggregation: read('insertAggregation'),
-  lockJobForRecovery: read('lockJobForRecovery'),
-  runningOfCombination: read('runningOfCombination'),
-  recoverJob: read('recoverJob'),
-  getJob: read('getJob'),
-  listJobs: read('listJobs'),
-  activePipelineJobs: read('activePipelineJobs'),
-} as const;
+// Claiming and running a job
+export const claimJob = define<{ id: number; instanceId: string; types: readonly string[] }, JobRow>('claimJob', { id: 1, instanceId: 2, types: 3 }, { prepared: true });
+export const loadJob = define<{ id: number }, LoadedJob>('loadJob', { id: 1 }, { prepared: true });
+export const reportProgress = define<{ id: number; instanceId: string; progress: JobProgress }, { id: number }>('reportProgress', { id: 1, instanceId: 2, progress: 3 }, { prepared: true });
+export const finishJob = define<
+  { id: number; instanceId: string; result: Exclude<JobResult, 'ERROR'>; report: Record<string, unknown> | null; message: string | null },
+  { id: number }
+>('finishJob', { id: 1, instanceId: 2, result: 3, report: 4, message: 5 }, { prepared: true });
+export const failJob = define<
+  { id: number; instanceId: string; message: string; retryable: boolean; delayMs: number; report: Record<string, unknown> | null },
+  { state: JobState; result: JobResult | null; run_after: Date; attempts: number; max_attempts: number }
+>('failJob', { id: 1, instanceId: 2, message: 3, retryable: 4, delayMs: 5, report: 6 }, { prepared: true });
+export const tableWriteCounts = define<NoParams, { counts: WriteCounts }>('tableWriteCounts', {}, { prepared: true });
 
-/** A statement of the hot path as a named prepared statement: planned once per connection
- * instead of at every execution. */
-export function prepared(name: keyof typeof sql, values: unknown[]): QueryConfig {
-  return { name: `jobs.${name}`, text: sql[name], values };
-}
+// Creating jobs
+export const insertJob = define<
+  {
+    jobType: string;
+    entityType: JobRow['entity_type'];
+    target: JobRow['target'];
+    moduleType: string | null;
+    dataEntryType: string | null;
+    unitId: number | null;
+    year: number | null;
+    pipelineId: string | null;
+    payload: Record<string, unknown> | null;
+    maxAttempts: number | null;
+    delayMs: number | null;
+    createdBy: number | null;
+  },
+  InsertedJob
+>('insertJob', {
+  jobType: 1,
+  entityType: 2,
+  target: 3,
+  moduleType: 4,
+  dataEntryType: 5,
+  unitId: 6,
+  year: 7,
+  pipelineId: 8,
+  payload: 9,
+  maxAttempts: 10,
+  delayMs: 11,
+  createdBy: 12,
+});
+export const insertAggregation = define<
+  Scope & { pipelineId: string | null; payload: Record<string, unknown> | null; createdBy: number | null; delayMs: number | null },
+  InsertedJob & { inserted: boolean }
+>('insertAggregation', { moduleType: 1, unitId: 2, year: 3, pipelineId: 4, payload: 5, createdBy: 6, delayMs: 7 });
+export const linkNextJob = define<{ id: number; nextJob: number }>('linkNextJob', { id: 1, nextJob: 2 });
+
+// Sharing a scope's aggregation (coalesceAggregation.ts)
+export const lockAggregationScope = define<{ scope: string }>('lockAggregationScope', { scope: 1 });
+export const upstreamOfAggregation = define<Scope & { jobId: number }, { n: number }>('upstreamOfAggregation', { moduleType: 1, year: 2, unitId: 3, jobId: 4 });
+export const advanceAggregation = define<Scope>('advanceAggregation', { moduleType: 1, year: 2, unitId: 3 });
+
+// Instances: liveness, rescue, the poller, shutdown
+export const heartbeat = define<{ instanceId: string; rescueAfterMs: number }, { has_stale: boolean }>('heartbeat', { instanceId: 1, rescueAfterMs: 2 }, { prepared: true });
+export const pollDue = define<{ types: readonly string[]; limit: number }, { id: number }>('pollDue', { types: 1, limit: 2 }, { prepared: true });
+export const rescueStale = define<{ rescueAfterMs: number }, Pick<JobRow, 'id' | 'job_type' | 'pipeline_id' | 'state' | 'attempts'>>('rescueStale', { rescueAfterMs: 1 });
+export const releaseJobs = define<{ instanceId: string }, Pick<JobRow, 'id' | 'job_type' | 'pipeline_id'>>('releaseJobs', { instanceId: 1 });
+export const deleteInstance = define<{ instanceId: string }>('deleteInstance', { instanceId: 1 });
+export const pruneInstances = define<NoParams>('pruneInstances', {});
+
+// Manual recovery
+export const lockJobForRecovery = define<{ id: number }, LockedJob>('lockJobForRecovery', { id: 1 });
+export const recoverJob = define<{ id: number; message: string }, JobRow>('recoverJob', { id: 1, message: 2 });
+
+// The job console and the event stream
+export const getJob = define<{ id: number }, JobRow>('getJob', { id: 1 });
+export const listJobs = define<
+  {
+    state: JobState | null;
+    jobType: string | null;
+    year: number | null;
+    pipelineId: string | null;
+    unitId: number | null;
+    allUnits: boolean;
+    unitIds: readonly number[];
+    sort: 'id' | 'started_at' | 'finished_at';
+    order: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
+  JobPageRow
+>('listJobs', { state: 1, jobType: 2, year: 3, pipelineId: 4, unitId: 5, allUnits: 6, unitIds: 7, sort: 8, order: 9, limit: 10, offset: 11 });
+export const activePipelineJobs = define<{ limit: number }, JobRow>('activePipelineJobs', { limit: 1 });
 
 /** Opens a transaction that commits synchronously on the runner's sessions, whose default is
  * asynchronous commit (see JobRunner). Two statements, no parameters: one round trip. */

@@ -1,8 +1,16 @@
--- A new pipeline's first job (or a child, when $8 carries the parent's pipeline id).
+-- A new job: a new pipeline's first, or a child when $8 carries the parent's pipeline id.
+-- Jobs of one combination are created one transaction at a time: the advisory lock on the
+-- combination is taken before the id is drawn (the insert reads the lock's row first) and held
+-- until the creating transaction ends. Within a combination, id order is then the order in
+-- which the jobs were accepted (committed), which is the order they run in (claimJob.sql).
+WITH accepted AS (
+  SELECT pg_advisory_xact_lock(hashtext('job-combination'), hashtext(job_combination($1, $2, $3, $4, $5, $6, $7)))
+)
 INSERT INTO data_ingestion_jobs
   (job_type, entity_type, target, module_type, data_entry_type, unit_id, year,
    pipeline_id, payload, max_attempts, run_after, created_by)
-VALUES ($1, $2, $3, $4, $5, $6, $7,
-        coalesce($8::uuid, gen_random_uuid()), coalesce($9::jsonb, '{}'), coalesce($10::integer, 3),
-        now() + coalesce($11::double precision, 0) * interval '1 millisecond', $12)
+SELECT $1, $2, $3, $4, $5, $6, $7,
+       coalesce($8::uuid, gen_random_uuid()), coalesce($9::jsonb, '{}'), coalesce($10::integer, 3),
+       now() + coalesce($11::double precision, 0) * interval '1 millisecond', $12
+  FROM accepted
 RETURNING *, greatest(0, extract(epoch FROM run_after - now()) * 1000) AS due_in_ms

@@ -2,14 +2,12 @@
 // emissions with domain/stats.ts — the one definition of stats, so Path 2 ends where Path 1
 // would. Writes carbon_report_modules (stats, and the status of a module whose data changed)
 // and carbon_reports (stats) only. De-duplicated per scope by the pipeline (chainAggregation).
-import fs from 'node:fs';
 import { recomputeStats } from '../../../domain/stats';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { moduleTypeOfJob, scopeModules } from '../shared';
+import { reopenChangedModule } from './sql';
 
 export const AGGREGATION = 'aggregation';
-
-const reopenChangedModule = fs.readFileSync(new URL('./sql/reopenChangedModule.sql', import.meta.url), 'utf8');
 
 export const aggregationHandler: JobHandler = {
   type: AGGREGATION,
@@ -23,7 +21,7 @@ export const aggregationHandler: JobHandler = {
     let reopened = 0;
     let last: Awaited<ReturnType<typeof recomputeStats>>;
     for (const [i, m] of modules.entries()) {
-      reopened += (await db.query(reopenChangedModule, [m.id])).rowCount ?? 0;
+      reopened += (await reopenChangedModule(db, { moduleId: m.id })).rowCount ?? 0;
       last = await recomputeStats(db, m.id);
       await ctx.progress({ phase: 'aggregating', done: i + 1, total: modules.length });
     }

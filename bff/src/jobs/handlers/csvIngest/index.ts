@@ -11,8 +11,8 @@ import { EMISSION_RECALC } from '../emissionRecalc';
 import { entryTypeOfJob } from '../shared';
 import { mapHeader } from './columns';
 import type { Member } from '../../../domain/entries/traveler';
-import { LocationBook, prepareBatch, type IngestContext, type PreparedRow, type Target } from './prepareRows';
-import { csvIngestSql as q } from './sql';
+import { LocationBook, prepareBatch, type IngestContext, type PreparedRow } from './prepareRows';
+import * as q from './sql';
 
 export const CSV_INGEST = 'csv_ingest';
 export const INGEST_MODES = ['append', 'replace'] as const;
@@ -29,7 +29,7 @@ export interface CsvIngestPayload {
 async function loadContext(ctx: JobContext, entryType: EntryTypeDef, header: string[], mode: IngestMode, report: RowReport): Promise<IngestContext> {
   const { job, db } = ctx;
   const year = job.year!;
-  const targets = (await db.query<Target>(q.loadTargets, [year, entryType.module, job.unit_id])).rows;
+  const targets = (await q.loadTargets(db, { year, moduleType: entryType.module, unitId: job.unit_id })).rows;
   const single = job.unit_id === null ? undefined : targets[0];
   if (job.unit_id !== null && !single) throw new PermanentJobError(`Unit ${job.unit_id} has no ${entryType.module} module for ${year}.`);
   const columns = mapHeader(entryType, header, job.unit_id === null);
@@ -38,12 +38,12 @@ async function loadContext(ctx: JobContext, entryType: EntryTypeDef, header: str
   const travelers = entryType.traveler ? new Map<string, Member | null>() : undefined;
   let members: Map<string, number | 'module'> | undefined;
   if (entryType.person) {
-    const { rows } = await db.query<{ module_id: number; person_number: string }>(q.existingMembers, [
-      targets.map((t) => t.module_id),
-      mode === 'replace',
-      entryType.type,
-      entryType.person.numberField,
-    ]);
+    const { rows } = await q.existingMembers(db, {
+      moduleIds: targets.map((t) => t.module_id),
+      replacing: mode === 'replace',
+      entryType: entryType.type,
+      numberField: entryType.person.numberField,
+    });
     members = new Map(rows.map((r) => [`${r.module_id}:${r.person_number}`, 'module' as const]));
   }
   return { db, entryType, year, columns, single, targetsByUnit: new Map(targets.map((t) => [t.institutional_id, t])), travelers, members, report };
@@ -84,7 +84,7 @@ export const csvIngestHandler: JobHandler = {
       const fresh = [...new Set(moduleIds)].filter((m) => !cleared.has(m));
       if (mode !== 'replace' || !fresh.length) return;
       fresh.forEach((m) => cleared.add(m));
-      replaced += (await db.query(q.deleteCsvEntries, [fresh, entryType.type])).rowCount ?? 0;
+      replaced += (await q.deleteCsvEntries(db, { moduleIds: fresh, entryType: entryType.type })).rowCount ?? 0;
     };
     if (ic.single) await clear([ic.single.module_id]);
 
@@ -98,7 +98,7 @@ export const csvIngestHandler: JobHandler = {
       for (const r of rows) touched.add(r.m);
       await pending;
       await clear(rows.map((r) => r.m));
-      pending = db.query(q.insertEntries, [entryType.type, job.created_by, JSON.stringify(rows)]);
+      pending = q.insertEntries(db, { entryType: entryType.type, createdBy: job.created_by, rows: JSON.stringify(rows) });
       pending.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
     };
     for await (const records of file.batches) {

@@ -9,7 +9,7 @@ import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types
 import { chainCoalescedAggregation } from '../../coalesceAggregation';
 import { asQueryable, entryTypeOfJob, letIoThrough, ROWS_PER_TURN, scopeModules } from '../shared';
 import { LocationBook } from '../shared/locationBook';
-import { emissionRecalcSql as q } from './sql';
+import * as q from './sql';
 
 export const EMISSION_RECALC = 'emission_recalc';
 
@@ -38,7 +38,7 @@ export const emissionRecalcHandler: JobHandler = {
     const modules = await scopeModules(db, job, Array.isArray(payload.module_ids) ? payload.module_ids : undefined);
     const moduleIds = modules.map((m) => m.id);
     const factors = await factorsFor(asQueryable(db), entryType.type, job.year);
-    const total = (await db.query<{ n: number }>(q.countEntries, [moduleIds, entryType.type, onlyMissing])).rows[0]!.n;
+    const total = (await q.countEntries(db, { moduleIds, entryType: entryType.type, onlyMissing })).rows[0]!.n;
     let done = 0;
     let withoutFactor = 0;
     let unresolved = 0;
@@ -47,7 +47,7 @@ export const emissionRecalcHandler: JobHandler = {
     const locations = new LocationBook();
     type Batch = { id: number; data: EntryData; version: string }[];
     const read = (moduleId: number, after: number) => {
-      const p = db.query<Batch[number]>(q.entriesBatch, [moduleId, entryType.type, after, onlyMissing, BATCH]).then((r) => r.rows);
+      const p = q.entriesBatch(db, { moduleId, entryType: entryType.type, afterId: after, onlyMissing, limit: BATCH }).then((r) => r.rows);
       p.catch(() => {}); // awaited below
       return p;
     };
@@ -78,7 +78,7 @@ export const emissionRecalcHandler: JobHandler = {
           }
         }
         await pending;
-        pending = db.query(q.upsertEmissions, [JSON.stringify(writes), [...new Set(writes.map((w) => w.data_entry_id))]]);
+        pending = q.upsertEmissions(db, { emissions: JSON.stringify(writes), entryIds: [...new Set(writes.map((w) => w.data_entry_id))] });
         pending.catch(() => {}); // awaited below
         done += rows.length;
         await ctx.progress({ phase: 'computing', done, total });

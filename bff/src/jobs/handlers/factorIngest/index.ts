@@ -11,7 +11,7 @@ import { openCsvUpload } from '../../csv/readCsv';
 import { RowReport, type RowIssue } from '../../csv/rowReport';
 import { EMISSION_RECALC } from '../emissionRecalc';
 import { entryTypeOfJob } from '../shared';
-import { factorIngestSql as q } from './sql';
+import * as q from './sql';
 
 export const FACTOR_INGEST = 'factor_ingest';
 
@@ -112,7 +112,7 @@ export const factorIngestHandler: JobHandler = {
     if (!factors.length) {
       throw new PermanentJobError(`No factor was imported: ${report.rows ? `none of the ${report.rows} rows is valid (see the report)` : 'the file has a header but no rows'}.`, summary);
     }
-    const { rows } = await db.query<{ id: number; inserted: boolean; values_changed: boolean }>(q.upsertFactors, [entryType.type, job.year, job.id, JSON.stringify(factors)]);
+    const { rows } = await q.upsertFactors(db, { entryType: entryType.type, year: job.year, jobId: job.id, factors: JSON.stringify(factors) });
     const inserted = rows.filter((r) => r.inserted).length;
     const changed = rows.filter((r) => r.values_changed).length;
     await ctx.progress({ phase: 'stored', done: factors.length, total: factors.length });

@@ -1,12 +1,11 @@
 // Pieces the Path 2 handlers share: the entry type a job is about, the modules its scope
 // covers, and the turns their computing loops give to the event loop.
-import fs from 'node:fs';
 import { setImmediate as nextRound } from 'node:timers/promises';
 import { ENTRY_TYPES, isModuleType, type EntryTypeDef, type ModuleType } from '@carbon/shared';
 import type { Queryable, SqlRunner } from '../../../domain/db';
 import { PermanentJobError, type JobRow } from '../../types';
-
-const scopeModulesSql = fs.readFileSync(new URL('./sql/scopeModules.sql', import.meta.url), 'utf8');
+import * as q from './sql';
+import type { ScopeModule } from './sql';
 
 export function moduleTypeOfJob(job: Pick<JobRow, 'module_type'>): ModuleType {
   if (!job.module_type || !isModuleType(job.module_type)) throw new PermanentJobError(`Unknown module ${job.module_type ?? '(none)'}.`);
@@ -20,13 +19,10 @@ export function entryTypeOfJob(job: Pick<JobRow, 'module_type' | 'data_entry_typ
   return entryType;
 }
 
-export interface ScopeModule {
-  id: number;
-  unit_id: number;
-}
+export type { ScopeModule };
 
 export async function scopeModules(db: SqlRunner, job: Pick<JobRow, 'module_type' | 'year' | 'unit_id'>, onlyIds?: number[]): Promise<ScopeModule[]> {
-  const { rows } = await db.query<ScopeModule>(scopeModulesSql, [job.module_type, job.year, job.unit_id, onlyIds ?? null]);
+  const { rows } = await q.scopeModules(db, { moduleType: job.module_type, year: job.year, unitId: job.unit_id, onlyIds: onlyIds ?? null });
   return rows;
 }
 

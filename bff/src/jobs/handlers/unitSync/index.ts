@@ -5,7 +5,7 @@
 import { MODULE_TYPES } from '@carbon/shared';
 import { PermanentJobError, type JobHandler } from '../../types';
 import { parseUnitDirectory, readUnitDirectory, type DirectoryIssue } from './directory';
-import { unitSyncSql as q } from './sql';
+import * as q from './sql';
 
 export const UNIT_SYNC = 'unit_sync';
 
@@ -33,8 +33,8 @@ export function unitSyncHandler(opts: UnitSyncOptions): JobHandler {
 
       await step(1);
       const ids = units.map((u) => u.institutional_id);
-      const upserted = await db.query<{ id: number; created: boolean }>(q.upsertUnits, [ids, units.map((u) => u.name), units.map((u) => u.active)]);
-      const unresolved = await db.query<{ child: string; parent: string }>(q.linkParents, [ids, units.map((u) => u.parent)]);
+      const upserted = await q.upsertUnits(db, { ids, names: units.map((u) => u.name), active: units.map((u) => u.active) });
+      const unresolved = await q.linkParents(db, { ids, parents: units.map((u) => u.parent) });
       const allIssues: DirectoryIssue[] = [
         ...issues,
         ...unresolved.rows.map((r) => ({ row: 0, institutional_id: r.child, message: `parent ${r.parent} is not a known unit; parent left unchanged` })),
@@ -44,15 +44,15 @@ export function unitSyncHandler(opts: UnitSyncOptions): JobHandler {
       const pairs = units.flatMap((u) => u.principals.map((p) => [u.institutional_id, p] as const));
       const pairUnits = pairs.map(([u]) => u);
       const pairPersons = pairs.map(([, p]) => p);
-      await db.query(q.deleteStalePrincipals, [ids, pairUnits, pairPersons]);
-      await db.query(q.insertPrincipals, [pairUnits, pairPersons]);
-      const revoked = await db.query(q.revokeDirectoryRoles, [ids]);
-      const granted = (await db.query<{ granted: number; pending: number }>(q.grantDirectoryRoles, [ids])).rows[0]!;
+      await q.deleteStalePrincipals(db, { ids, pairUnits, pairPersons });
+      await q.insertPrincipals(db, { pairUnits, pairPersons });
+      const revoked = await q.revokeDirectoryRoles(db, { ids });
+      const granted = (await q.grantDirectoryRoles(db, { ids })).rows[0]!;
 
       await step(3);
       const reporting = units.filter((u) => u.reporting && u.active).map((u) => u.institutional_id);
-      const reports = await db.query(q.createReports, [reporting, year]);
-      const modules = await db.query(q.createModules, [reporting, year, MODULE_TYPES]);
+      const reports = await q.createReports(db, { reporting, year });
+      const modules = await q.createModules(db, { reporting, year, moduleTypes: MODULE_TYPES });
 
       const created = upserted.rows.filter((r) => r.created).length;
       return {

@@ -1,11 +1,15 @@
-// The CSV ingest's SQL, one statement per file.
-import fs from 'node:fs';
+// The CSV ingest's SQL, one statement per file, each wrapped in a typed function.
+import { sqlFolder } from '../../../../db/statement';
+import type { Target } from '../prepareRows';
 
-const read = (name: string) => fs.readFileSync(new URL(`./${name}.sql`, import.meta.url), 'utf8');
+const define = sqlFolder(import.meta.url, 'csvIngest');
 
-export const csvIngestSql = {
-  loadTargets: read('loadTargets'),
-  existingMembers: read('existingMembers'),
-  deleteCsvEntries: read('deleteCsvEntries'),
-  insertEntries: read('insertEntries'),
-} as const;
+export const loadTargets = define<{ year: number; moduleType: string; unitId: number | null }, Target>('loadTargets', { year: 1, moduleType: 2, unitId: 3 });
+/** Person numbers (`numberField`) of the people's entry type already in the modules. */
+export const existingMembers = define<{ moduleIds: readonly number[]; replacing: boolean; entryType: string; numberField: string }, { module_id: number; person_number: string }>(
+  'existingMembers',
+  { moduleIds: 1, replacing: 2, entryType: 3, numberField: 4 },
+);
+export const deleteCsvEntries = define<{ moduleIds: readonly number[]; entryType: string }>('deleteCsvEntries', { moduleIds: 1, entryType: 2 });
+/** `rows`: a JSON array of {m: module id, d: data}. */
+export const insertEntries = define<{ entryType: string; createdBy: number | null; rows: string }>('insertEntries', { entryType: 1, createdBy: 2, rows: 3 });

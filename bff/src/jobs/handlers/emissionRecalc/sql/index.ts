@@ -1,10 +1,23 @@
-// The emission recalculation's SQL, one statement per file.
-import fs from 'node:fs';
+// The emission recalculation's SQL, one statement per file, each wrapped in a typed function.
+import type { EntryData } from '@carbon/shared';
+import { sqlFolder } from '../../../../db/statement';
 
-const read = (name: string) => fs.readFileSync(new URL(`./${name}.sql`, import.meta.url), 'utf8');
+const define = sqlFolder(import.meta.url, 'emissionRecalc');
 
-export const emissionRecalcSql = {
-  countEntries: read('countEntries'),
-  entriesBatch: read('entriesBatch'),
-  upsertEmissions: read('upsertEmissions'),
-} as const;
+interface Selection {
+  entryType: string;
+  /** Only the entries that have no emission yet. */
+  onlyMissing: boolean;
+}
+
+export const countEntries = define<Selection & { moduleIds: readonly number[] }, { n: number }>('countEntries', { moduleIds: 1, entryType: 2, onlyMissing: 3 });
+/** One keyset batch of a module's entries, each with its row version. */
+export const entriesBatch = define<Selection & { moduleId: number; afterId: number; limit: number }, { id: number; data: EntryData; version: string }>('entriesBatch', {
+  moduleId: 1,
+  entryType: 2,
+  afterId: 3,
+  onlyMissing: 4,
+  limit: 5,
+});
+/** `emissions`: a JSON array of rows; `entryIds`: their entries. */
+export const upsertEmissions = define<{ emissions: string; entryIds: readonly number[] }>('upsertEmissions', { emissions: 1, entryIds: 2 });

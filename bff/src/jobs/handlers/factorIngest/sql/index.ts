@@ -1,8 +1,12 @@
-// The factor ingest's SQL, one statement per file.
-import fs from 'node:fs';
+// The factor ingest's SQL, one statement per file, each wrapped in a typed function.
+import { sqlFolder } from '../../../../db/statement';
 
-const read = (name: string) => fs.readFileSync(new URL(`./${name}.sql`, import.meta.url), 'utf8');
+const define = sqlFolder(import.meta.url, 'factorIngest');
 
-export const factorIngestSql = {
-  upsertFactors: read('upsertFactors'),
-} as const;
+/** `factors`: a JSON array of {classification, values, source}. */
+export const upsertFactors = define<{ entryType: string; year: number; jobId: number; factors: string }, { id: number; inserted: boolean; values_changed: boolean }>('upsertFactors', {
+  entryType: 1,
+  year: 2,
+  jobId: 3,
+  factors: 4,
+});
