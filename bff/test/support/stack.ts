@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from '../../src/server';
 import { startDevIdp, type DevIdp } from '../../src/dev/idp';
 import { seedDemoData } from '../../src/dev/demoData';
 import { freePort } from '../../src/db/embeddedPostgres';
-import { createLogger } from '../../src/log';
+import { createLogger, type Logger } from '../../src/log';
 import { TestClient } from './httpClient';
 
 export function databaseUrl(database: string): string {
@@ -41,7 +41,7 @@ export interface TestStack {
   stop: () => Promise<void>;
 }
 
-export async function startTestStack(opts: { instances?: number; env?: Record<string, string> } = {}): Promise<TestStack> {
+export async function startTestStack(opts: { instances?: number; env?: Record<string, string>; log?: Logger } = {}): Promise<TestStack> {
   const url = await createTestDatabase();
   // The origin the browser would see (a proxy in front of the instances); nothing listens on it,
   // the clients send it as the Origin header. Each instance listens on a port the system picks:
@@ -50,7 +50,7 @@ export async function startTestStack(opts: { instances?: number; env?: Record<st
   const clientSecret = crypto.randomBytes(16).toString('hex');
   const sessionSecret = crypto.randomBytes(32).toString('hex');
   const idp = await startDevIdp({ port: 0, appOrigin: origin, clientId: 'carbon-web', clientSecret });
-  const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const log = opts.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const baseEnv = {
     NODE_ENV: 'test',
     DATABASE_URL: url,
