@@ -44,12 +44,20 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
     concurrency: config.JOB_CONCURRENCY,
     pollIntervalMs: config.POLLER_INTERVAL_SECONDS * 1000,
     rescueAfterMs: config.JOB_RESCUE_AFTER_SECONDS * 1000,
+    shutdownGraceMs: config.JOB_SHUTDOWN_GRACE_SECONDS * 1000,
   });
   runner.register(unitSyncHandler({ source: config.UNIT_DIRECTORY ?? DEFAULT_UNIT_DIRECTORY }));
   for (const h of pipelineHandlers) runner.register(h);
 
   const listener = new JobEventListener({ connectionString: d.databaseUrl, log: log.child({ component: 'events' }) });
-  const hub = new EventHub({ pool: d.pool, listener, sessionEvents: d.sessionEvents, lifetimes: lifetimes(config), log });
+  const hub = new EventHub({
+    pool: d.pool,
+    listener,
+    sessionEvents: d.sessionEvents,
+    lifetimes: lifetimes(config),
+    log,
+    maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER,
+  });
   // A job that finished anywhere frees its combination for jobs blocked here.
   listener.onEvent((e) => {
     if (e.state !== 'RUNNING') runner.combinationFree(e);
