@@ -18,6 +18,7 @@ import { ensureLocations } from './domain/locations/loadLocations';
 import { ensureDefaultFactors } from './domain/factors';
 import { createApp } from './app';
 import { createHttpServer } from './http/httpServer';
+import { HttpDrain } from './http/drain';
 import { createJobSystem, type JobSystem } from './jobs';
 
 export interface RunningServer {
@@ -29,7 +30,9 @@ export interface RunningServer {
   log: Logger;
   /** The job runner, its handler registry and the event stream hub of this instance. */
   jobs: JobSystem;
-  /** Graceful stop: refuse new work, finish requests, release resources. */
+  /** Graceful stop (once; later calls get the same promise): readiness turns 503, requests in
+   * flight finish, keep-alive clients and event streams are sent elsewhere, running jobs get
+   * JOB_SHUTDOWN_GRACE_SECONDS, then everything is released. */
   stop: () => Promise<void>;
 }
 
@@ -89,6 +92,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     if (!clientSecret) throw new Error('OAUTH_CLIENT_SECRET is required when OAUTH_ISSUER_URL is set.');
 
     let shuttingDown = false;
+    let stopped: Promise<void> | undefined;
     const sessionEvents = new SessionEvents();
     const jobs = createJobSystem({ config, log, databaseUrl, pool, sessionEvents });
     const app = createApp({
@@ -103,23 +107,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     });
     const server = createHttpServer(app);
     server.keepAliveTimeout = 65_000;
+    const http = new HttpDrain(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.PORT, () => resolve());
     });
     const port = (server.address() as { port: number }).port;
-    cleanups.push(
-      () =>
-        new Promise((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-          // Long-lived streams would hold the close forever.
-          setTimeout(() => server.closeAllConnections(), 5_000).unref();
-        }),
-    );
-    // Pushed last so it runs first at stop: no new claims, running jobs finish or are released,
-    // event streams end, before the HTTP server and the pool close.
-    cleanups.push(() => jobs.stop());
+    // Pushed last so it runs first at stop, before the pools close: requests in flight get their
+    // answers while keep-alive clients are sent elsewhere, event streams end with a retry hint,
+    // running jobs get their grace (then are handed back), all at once.
+    cleanups.push(async () => {
+      await Promise.all([http.drain(), jobs.stop()]);
+    });
     await jobs.start();
     // Demo headcount and trips go through the bulk pipeline, so the jobs must be running.
     if (!config.OAUTH_ISSUER_URL) await seedDemoEntries(pool, jobs.runner);
@@ -132,9 +131,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       pool,
       log,
       jobs,
-      stop: async () => {
+      stop: () => {
         shuttingDown = true;
-        await cleanup();
+        stopped ??= cleanup();
+        return stopped;
       },
     };
   } catch (err) {

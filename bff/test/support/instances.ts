@@ -7,6 +7,8 @@ export interface Instance {
   child: ChildProcess;
   /** The instance id it registered in job_instances. */
   id: string;
+  /** Where it listens. */
+  url: string;
   exited: Promise<number | null>;
 }
 
@@ -40,10 +42,10 @@ export function startJobInstance(databaseUrl: string, env: Record<string, string
     const timer = setTimeout(() => reject(new Error(`instance did not start: ${stderr}`)), 60_000);
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
-        const msg = JSON.parse(line) as { ready?: boolean; instance?: string };
-        if (msg.ready && msg.instance) {
+        const msg = JSON.parse(line) as { ready?: boolean; instance?: string; url?: string };
+        if (msg.ready && msg.instance && msg.url) {
           clearTimeout(timer);
-          resolve({ child, id: msg.instance, exited });
+          resolve({ child, id: msg.instance, url: msg.url, exited });
         }
       } catch {
         // a log line
