@@ -20,6 +20,7 @@ import { createApp } from './app';
 import { createHttpServer } from './http/httpServer';
 import { HttpDrain } from './http/drain';
 import { createJobSystem, type JobSystem } from './jobs';
+import { within } from './jobs/runner';
 
 export interface RunningServer {
   url: string;
@@ -117,7 +118,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // answers while keep-alive clients are sent elsewhere, event streams end with a retry hint,
     // running jobs get their grace (then are handed back), all at once.
     cleanups.push(async () => {
-      await Promise.all([http.drain(), jobs.stop()]);
+      await within(Promise.all([http.drain(), jobs.stop()]), config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+      // Past the hard limit (a request that never ends): cut what is left, then release the rest.
+      http.closeAll();
     });
     await jobs.start();
     // Demo headcount and trips go through the bulk pipeline, so the jobs must be running.

@@ -1,6 +1,8 @@
-// What a shutdown does to event streams and running jobs, with real processes: streams end with a
-// retry hint (a stream asked for during the shutdown too), and a running job finishes within its
-// grace while its instance keeps beating and its progress keeps reaching the other instances.
+// What a shutdown does to event streams, running jobs and requests that never end, with real
+// processes: streams end with a retry hint (a stream asked for during the shutdown too), a running
+// job finishes within its grace while its instance keeps beating and its progress keeps reaching
+// the other instances, and SHUTDOWN_TIMEOUT_SECONDS bounds a shutdown that cannot finish.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
@@ -26,12 +28,13 @@ afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-async function child(): Promise<Instance> {
+async function child(env: Record<string, string> = {}): Promise<Instance> {
   const instance = await startJobInstance(stack.databaseUrl, {
     OAUTH_ISSUER_URL: stack.idp.issuer,
     OAUTH_CLIENT_SECRET: stack.clientSecret,
     SESSION_SECRET: stack.sessionSecret,
     PUBLIC_ORIGIN: stack.origin,
+    ...env,
   });
   children.push(instance);
   return instance;
@@ -143,5 +146,26 @@ describe('a job running at SIGTERM', () => {
     expect(job).toEqual({ state: 'FINISHED', result: 'SUCCESS', attempts: 1, locked_by: instance.id });
     // It left job_instances on its way out.
     expect((await stack.server.pool.query('SELECT 1 FROM job_instances WHERE id = $1', [instance.id])).rowCount).toBe(0);
+  });
+});
+
+describe('the hard limit', () => {
+  it('ends the process at SHUTDOWN_TIMEOUT_SECONDS when a request never finishes', async () => {
+    const instance = await child({ JOB_SHUTDOWN_GRACE_SECONDS: '1', SHUTDOWN_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'error' });
+    const { port } = new URL(instance.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const closed = new Promise<string>((resolve) => {
+      let received = '';
+      socket.on('data', (d: Buffer) => (received += d.toString()));
+      socket.on('close', () => resolve(received));
+    });
+    // A body announced and never sent: `100 Continue` proves the request is being handled.
+    socket.write(`POST /api/v1/session/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`);
+    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+
+    instance.child.kill('SIGTERM');
+    expect(await instance.exited).toBe(1);
+    expect(await closed).toBe('HTTP/1.1 100 Continue\r\n\r\n');
+    await waitFor('the log line', () => instance.output.some((l) => l.includes('SHUTDOWN_TIMEOUT_SECONDS')));
   });
 });

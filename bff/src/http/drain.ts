@@ -33,6 +33,11 @@ export class HttpDrain {
     });
   }
 
+  /** Cuts every connection left: past the shutdown's hard limit only. */
+  closeAll(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
   /** Starts draining (once); resolves when the last connection has closed. */
   drain(): Promise<void> {
     this.draining ??= this.start();
