@@ -2,42 +2,21 @@
 // and the per-user cap on event streams (SSE_MAX_STREAMS_PER_USER). Each case runs an instance of
 // its own, configured for it, on the test stack's database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { startServer, type RunningServer } from '../src/server';
-import { createLogger } from '../src/log';
 import { startTestStack, type TestStack } from './support/stack';
-import { login, TestClient } from './support/httpClient';
+import { TestClient } from './support/httpClient';
+import { asAt } from './support/carbon';
 import { SseClient } from './support/sse';
 import { waitFor } from './support/jobs';
 
 let stack: TestStack;
-const extra: RunningServer[] = [];
 
 beforeAll(async () => {
   stack = await startTestStack();
 });
-afterAll(async () => {
-  for (const s of extra) await s.stop();
-  await stack?.stop();
-});
+afterAll(() => stack?.stop());
 
 /** One more instance on the stack's database, with `env` on top of the stack's settings. */
-async function instance(env: Record<string, string>): Promise<RunningServer> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    DATABASE_URL: stack.databaseUrl,
-    OAUTH_ISSUER_URL: stack.idp.issuer,
-    OAUTH_CLIENT_SECRET: stack.clientSecret,
-    SESSION_SECRET: stack.sessionSecret,
-    PUBLIC_ORIGIN: stack.origin,
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  const server = await startServer(config, { skipMigrations: true, log: createLogger('silent') });
-  extra.push(server);
-  return server;
-}
+const instance = (env: Record<string, string>) => stack.addInstance(env);
 
 const loginStart = (c: TestClient, forwardedFor: string) => c.post('/api/v1/session/login', { return_to: '/workspace' }, { 'x-forwarded-for': forwardedFor });
 
@@ -69,14 +48,7 @@ describe('TRUST_PROXY and the sign-in rate limit', () => {
 describe('event streams per user', () => {
   it('refuses a stream beyond SSE_MAX_STREAMS_PER_USER with 429, per user; closing one frees its place', async () => {
     const server = await instance({ SSE_MAX_STREAMS_PER_USER: '2' });
-    const signedIn = async (username: string) => {
-      const viaStack = stack.client();
-      await login(viaStack, username);
-      const c = new TestClient(server.url, stack.origin);
-      c.jar.set(server.url, 'auth_token', viaStack.sessionCookie()!);
-      return c;
-    };
-    const alice = await signedIn('alice');
+    const alice = await asAt(stack, server.url, 'alice');
     const first = await SseClient.open(alice);
     const second = await SseClient.open(alice);
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -85,7 +57,7 @@ describe('event streams per user', () => {
     expect(third.body).toMatchObject({ detail: expect.stringMatching(/at most 2 per user/) });
 
     // The cap is per user: bob is not affected by alice's streams.
-    const bob = await SseClient.open(await signedIn('bob'));
+    const bob = await SseClient.open(await asAt(stack, server.url, 'bob'));
     expect(bob.status).toBe(200);
 
     first.close();

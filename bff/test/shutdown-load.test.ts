@@ -17,12 +17,7 @@ let stopping: Instance;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  stopping = await startJobInstance(stack.databaseUrl, {
-    OAUTH_ISSUER_URL: stack.idp.issuer,
-    OAUTH_CLIENT_SECRET: stack.clientSecret,
-    SESSION_SECRET: stack.sessionSecret,
-    PUBLIC_ORIGIN: stack.origin,
-  });
+  stopping = await startJobInstance(stack.databaseUrl, stack.joinEnv);
 }, 120_000);
 
 afterAll(async () => {

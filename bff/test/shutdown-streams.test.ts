@@ -4,11 +4,8 @@
 // the other instances, and SHUTDOWN_TIMEOUT_SECONDS bounds a shutdown that cannot finish.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { startServer } from '../src/server';
-import { createLogger } from '../src/log';
 import { startTestStack, type TestStack } from './support/stack';
-import { login, TestClient } from './support/httpClient';
+import { asAt } from './support/carbon';
 import { SseClient } from './support/sse';
 import { waitFor } from './support/jobs';
 import { RESCUE_AFTER_S, startJobInstance, stopInstances, type Instance } from './support/instances';
@@ -29,30 +26,15 @@ afterAll(async () => {
 }, 60_000);
 
 async function child(env: Record<string, string> = {}): Promise<Instance> {
-  const instance = await startJobInstance(stack.databaseUrl, {
-    OAUTH_ISSUER_URL: stack.idp.issuer,
-    OAUTH_CLIENT_SECRET: stack.clientSecret,
-    SESSION_SECRET: stack.sessionSecret,
-    PUBLIC_ORIGIN: stack.origin,
-    ...env,
-  });
+  const instance = await startJobInstance(stack.databaseUrl, { ...stack.joinEnv, ...env });
   children.push(instance);
   return instance;
-}
-
-/** A client of `url` signed in as `username` (through the stack's instance: sessions are shared). */
-async function signedIn(url: string, username: string): Promise<TestClient> {
-  const viaStack = stack.client();
-  await login(viaStack, username);
-  const c = new TestClient(url, stack.origin);
-  c.jar.set(url, 'auth_token', viaStack.sessionCookie()!);
-  return c;
 }
 
 describe('event streams of a stopping instance', () => {
   it('end with a retry hint and a last event, and no new stream is taken', async () => {
     const instance = await child();
-    const alice = await signedIn(instance.url, 'alice');
+    const alice = await asAt(stack, instance.url, 'alice');
     const sse = await SseClient.open(alice);
     expect(sse.status).toBe(200);
     await sse.waitFor((e) => e.event === 'snapshot');
@@ -71,20 +53,9 @@ describe('event streams of a stopping instance', () => {
   });
 
   it('answers a stream asked for on a kept-alive connection during the shutdown at once with the hint', async () => {
-    const server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        DATABASE_URL: stack.databaseUrl,
-        OAUTH_ISSUER_URL: stack.idp.issuer,
-        OAUTH_CLIENT_SECRET: stack.clientSecret,
-        SESSION_SECRET: stack.sessionSecret,
-        PUBLIC_ORIGIN: stack.origin,
-      }),
-      { skipMigrations: true, log: createLogger('silent') },
-    );
+    const server = await stack.addInstance();
     const url = server.url.replace('//localhost:', '//127.0.0.1:');
-    const alice = await signedIn(url, 'alice');
+    const alice = await asAt(stack, url, 'alice');
     const client = new KeepAliveClient(url, { cookie: `auth_token=${alice.sessionCookie()!}`, accept: 'text/event-stream' });
     const warmUp = await client.send('GET', '/api/health');
     expect(warmUp).toMatchObject({ kind: 'answered', answer: { status: 200, headers: { connection: 'keep-alive' } } });
@@ -107,7 +78,7 @@ describe('event streams of a stopping instance', () => {
 describe('a job running at SIGTERM', () => {
   it('finishes within its grace on its instance, which keeps beating; its progress keeps coming', async () => {
     const instance = await child();
-    const olga = await signedIn(stack.server.url, 'olga'); // back office: sees every job
+    const olga = await asAt(stack, stack.server.url, 'olga'); // back office: sees every job
     const sse = await SseClient.open(olga);
     const { rows } = await stack.server.pool.query<{ id: number }>(
       `INSERT INTO data_ingestion_jobs (job_type, entity_type, target, module_type, payload)
