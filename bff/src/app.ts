@@ -1,8 +1,9 @@
 // The Express application: security headers, the JSON API under /api and the built SPA.
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import compression from 'compression';
 import { isSpaPath } from '@carbon/shared';
 import type { Config } from './config';
@@ -18,6 +19,7 @@ import { requireUser } from './policies';
 import { errorHandler } from './http/errors';
 import { NotFoundError } from './core/errors';
 import { mountHealthRoutes } from './http/health';
+import { rejectUnsafeText } from './http/inputGuard';
 import { apiSecurityHeaders, pageSecurityHeaders } from './http/securityHeaders';
 import { sessionRoutes } from './http/session';
 import { unitRoutes } from './http/units';
@@ -67,7 +69,9 @@ export function createApp(d: AppDeps): express.Express {
   // tag would rarely spare a transfer. Static files keep theirs (express.static), and endpoint 9
   // sets its own, computed once per member list.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  // Who may say which address a client has (X-Forwarded-For): by default no one, so the address
+  // is the connection's and a client cannot pick its own rate-limit bucket (TRUST_PROXY).
+  app.set('trust proxy', d.config.TRUST_PROXY);
   // Write answers are small JSON: only GET answers (lists, endpoint 9, the SPA's files) can gain
   // from compression, so writes skip its hooks altogether.
   const compress = compression();
@@ -78,6 +82,7 @@ export function createApp(d: AppDeps): express.Express {
   api.use(apiSecurityHeaders(d.config.COOKIE_SECURE));
   mountHealthRoutes(api, d.pool, d.isShuttingDown);
   api.use(express.json({ limit: '1mb' }));
+  api.use(rejectUnsafeText);
   api.use(rejectAuthorizationHeader);
   api.use(requireSameOrigin(d.config.PUBLIC_ORIGIN));
   api.use(sessionMiddleware(d.config, d.pool, d.sessionSecret, d.authCache));
@@ -112,10 +117,19 @@ export function createApp(d: AppDeps): express.Express {
   return app;
 }
 
+/** A file missing under /assets (an old build's name, a probe) is the client's mistake, not ours:
+ * a plain 4xx, and nothing in the error log. */
+const assetError: ErrorRequestHandler = (err, _req, res, next) => {
+  const status = (err as { status?: unknown }).status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return next(err);
+  res.status(status).type('text').send(`${STATUS_CODES[status] ?? 'Bad request'}.`);
+};
+
 /** The built SPA: static assets, and index.html for the SPA's own paths (history mode). */
 function serveSpa(app: express.Express): void {
   const index = path.join(WEB_DIST, 'index.html');
   app.use('/assets', express.static(path.join(WEB_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use('/assets', assetError);
   app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
   app.get('/{*splat}', (req, res) => {
     const status = isSpaPath(req.path) ? 200 : 404;

@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once at start. A bad value stops the process
 // with a message naming the variable.
+import net from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -31,14 +32,58 @@ const schema = z.object({
   // A RUNNING job whose instance has been silent this long is rescued by another instance.
   JOB_RESCUE_AFTER_SECONDS: z.coerce.number().positive().default(60),
   LOGIN_RATE_PER_MINUTE: positiveInt.default(30),
+  // Which proxies in front of the instance may name the client (X-Forwarded-For): none by default.
+  TRUST_PROXY: z.string().default(''),
+  // At SIGTERM, how long running jobs may go on before they are handed back to other instances:
+  // long enough for a 100,000-row CSV ingest on a loaded machine.
+  JOB_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(120),
+  // The hard limit of a shutdown: past it the process exits whatever is still running.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(150),
+  SSE_MAX_STREAMS_PER_USER: positiveInt.default(10),
   UPLOAD_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UNIT_DIRECTORY: z.string().optional(),
 });
 
-export type Config = z.infer<typeof schema> & { PUBLIC_ORIGIN: string };
+/** Express's `trust proxy` as configured: nothing, a number of hops, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+export type Config = Omit<z.infer<typeof schema>, 'TRUST_PROXY'> & { PUBLIC_ORIGIN: string; TRUST_PROXY: TrustProxy };
 
 export class ConfigError extends Error {}
+
+// proxy-addr's names for address ranges, which Express accepts in a list.
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Express takes it. Trusting every address (`true`) is refused: any client could
+ * then pick the address the rate limiter sees. */
+export function parseTrustProxy(text: string): TrustProxy {
+  const value = text.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length) {
+    throw new ConfigError(
+      `TRUST_PROXY: expected a number of proxy hops, or a comma-separated list of addresses, CIDR ranges or loopback/linklocal/uniquelocal; not understood: ${bad.join(', ')}`,
+    );
+  }
+  return entries;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An origin only this machine can reach: cookies without Secure cannot leak over a network. */
+export const isLoopbackOrigin = (origin: string): boolean => LOOPBACK_HOSTS.has(new URL(origin).hostname);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.OIDC_DISCOVERY_URL !== undefined) {
@@ -53,6 +98,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production') {
     const missing = (['DATABASE_URL', 'OAUTH_ISSUER_URL', 'OAUTH_CLIENT_SECRET', 'SESSION_SECRET', 'PUBLIC_ORIGIN'] as const).filter((k) => !c[k]);
     if (missing.length) throw new ConfigError(`Production requires: ${missing.join(', ')}`);
+    if (!c.COOKIE_SECURE && !isLoopbackOrigin(c.PUBLIC_ORIGIN!)) {
+      throw new ConfigError(
+        `COOKIE_SECURE must be true in production: without it the session cookie travels without the Secure flag. Serve ${c.PUBLIC_ORIGIN} over HTTPS and set COOKIE_SECURE=true (only a loopback PUBLIC_ORIGIN such as http://localhost may go without).`,
+      );
+    }
   }
-  return { ...c, PUBLIC_ORIGIN: (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') };
+  if (c.SHUTDOWN_TIMEOUT_SECONDS <= c.JOB_SHUTDOWN_GRACE_SECONDS) {
+    throw new ConfigError(
+      `SHUTDOWN_TIMEOUT_SECONDS (${c.SHUTDOWN_TIMEOUT_SECONDS}) must be larger than JOB_SHUTDOWN_GRACE_SECONDS (${c.JOB_SHUTDOWN_GRACE_SECONDS}): the jobs' grace runs inside the shutdown.`,
+    );
+  }
+  return { ...c, PUBLIC_ORIGIN: (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''), TRUST_PROXY: parseTrustProxy(c.TRUST_PROXY) };
 }

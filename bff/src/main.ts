@@ -1,6 +1,7 @@
 // `npm start`: runs one instance of the service and prints how to use it.
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './server';
+import { stopOnSignals } from './shutdown';
 import { DEV_ACCOUNTS } from './dev/accounts';
 
 async function main(): Promise<void> {
@@ -24,18 +25,7 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n') + '\n');
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    server.log.info({ signal }, 'shutting down');
-    server.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  stopOnSignals(server, config.SHUTDOWN_TIMEOUT_SECONDS);
 }
 
 main().catch((err: unknown) => {

@@ -26,7 +26,9 @@ import { ensureLocations } from './domain/locations/loadLocations';
 import { ensureDefaultFactors } from './domain/factors';
 import { createApp } from './app';
 import { createHttpServer } from './http/httpServer';
+import { HttpDrain } from './http/drain';
 import { createJobSystem, type JobSystem } from './jobs';
+import { within } from './jobs/runner';
 
 export interface RunningServer {
   url: string;
@@ -39,7 +41,11 @@ export interface RunningServer {
   jobs: JobSystem;
   /** The instance's LISTEN connection (job events and cache notices). */
   listener: JobEventListener;
-  /** Graceful stop: refuse new work, finish requests, release resources. */
+  /** The event streams of this instance. */
+  hub: EventHub;
+  /** Graceful stop (once; later calls get the same promise): readiness turns 503, requests in
+   * flight finish, keep-alive clients and event streams are sent elsewhere, running jobs get
+   * JOB_SHUTDOWN_GRACE_SECONDS, then everything is released. */
   stop: () => Promise<void>;
 }
 
@@ -114,8 +120,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       authCache.clear();
       references.clear();
     });
+    let stopped: Promise<void> | undefined;
     const sessionEvents = new SessionEvents();
-    const hub = new EventHub({ pool, listener, sessionEvents, lifetimes: lifetimes(config), log });
+    const hub = new EventHub({ pool, listener, sessionEvents, lifetimes: lifetimes(config), log, maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
     const jobs = createJobSystem({ config, log, databaseUrl, onJobStateChange: (fn) => listener.onEvent(fn) });
     const app = createApp({
       config,
@@ -131,25 +138,22 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     });
     const server = createHttpServer(app);
     server.keepAliveTimeout = 65_000;
+    const http = new HttpDrain(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.PORT, () => resolve());
     });
     const port = (server.address() as { port: number }).port;
-    cleanups.push(
-      () =>
-        new Promise((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-          // Long-lived streams would hold the close forever.
-          setTimeout(() => server.closeAllConnections(), 5_000).unref();
-        }),
-    );
-    // Pushed last so they run first at stop: event streams end, no new claims, running jobs
-    // finish or are released, the LISTEN connection closes, before the HTTP server and the pool.
+    // Pushed last so they run first at stop, before the LISTEN connection and the pools close:
+    // event streams end with a retry hint, requests in flight get their answers while keep-alive
+    // clients are sent elsewhere, running jobs get their grace (then are handed back), all at once.
     cleanups.push(() => listener.stop());
-    cleanups.push(() => jobs.stop());
-    cleanups.push(async () => hub.stop());
+    cleanups.push(async () => {
+      hub.stop();
+      await within(Promise.all([http.drain(), jobs.stop()]), config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+      // Past the hard limit (a request that never ends): cut what is left, then release the rest.
+      http.closeAll();
+    });
     await listener.start();
     await jobs.start();
     // Demo headcount and trips go through the bulk pipeline, so the jobs must be running.
@@ -164,9 +168,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       log,
       jobs,
       listener,
-      stop: async () => {
+      hub,
+      stop: () => {
         shuttingDown = true;
-        await cleanup();
+        stopped ??= cleanup();
+        return stopped;
       },
     };
   } catch (err) {

@@ -1,7 +1,7 @@
-// Session flow against the real dev IdP and PostgreSQL (issue: walking skeleton).
+// Session flow against the real dev IdP and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './support/stack';
-import { authorize, login, TestClient } from './support/httpClient';
+import { authorize, followUntil, login, TestClient } from './support/httpClient';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -156,11 +156,59 @@ describe('logout', () => {
     const cookie = c.sessionCookie()!;
     const out = await c.delete('/api/v1/session');
     expect(out.status).toBe(200);
-    expect(out.body.end_session_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/session\/end\?/);
-    expect(out.body.end_session_url).toContain('post_logout_redirect_uri=');
     const old = stack.client();
     old.jar.set(c.baseUrl, 'auth_token', cookie);
     expect((await old.get('/api/v1/session')).status).toBe(401);
+  });
+
+  it('never answers the ID token: the browser goes through a BFF route, once, to the IdP logout', async () => {
+    const c = stack.client();
+    const exchange = await login(c, 'bob');
+    const sid = /^s:([^.]+)\./.exec(decodeURIComponent(c.sessionCookie()!))![1];
+    const { rows } = await stack.server.pool.query<{ id_token: string }>(`SELECT sess->>'idToken' AS id_token FROM session WHERE sid = $1`, [sid]);
+    const idToken = rows[0]!.id_token;
+    expect(idToken).toMatch(/^ey/);
+    const state = await c.get('/api/v1/session');
+    const out = await c.delete('/api/v1/session');
+    for (const res of [exchange, state, out]) expect(JSON.stringify(res.body)).not.toContain(idToken);
+    expect(out.body).toEqual({ logout_url: '/api/v1/session/logout-redirect' });
+    const handoff = out.headers.getSetCookie().find((l) => l.startsWith('logout_handoff='))!;
+    expect(handoff).toMatch(/HttpOnly/i);
+    expect(handoff).toMatch(/SameSite=Strict/i);
+    expect(handoff).toMatch(/Path=\/api\/v1\/session\/logout-redirect/);
+
+    const redirect = await c.raw(`${c.baseUrl}${out.body.logout_url}`);
+    expect(redirect.status).toBe(302);
+    const target = new URL(redirect.headers.get('location')!);
+    expect(target.origin + target.pathname).toBe(`${stack.idp.issuer.replace(/\/$/, '')}/session/end`);
+    expect(target.searchParams.get('id_token_hint')).toBe(idToken);
+    expect(target.searchParams.get('post_logout_redirect_uri')).toBe(`${stack.origin}/login`);
+
+    // Single use: the same browser, the same cookie value replayed, or another browser get no hint.
+    const replay = stack.client();
+    replay.jar.set(c.baseUrl, 'logout_handoff', /^logout_handoff=([^;]+)/.exec(handoff)![1]!);
+    for (const again of [await c.raw(`${c.baseUrl}${out.body.logout_url}`), await replay.raw(`${c.baseUrl}${out.body.logout_url}`)]) {
+      expect(again.status).toBe(302);
+      expect(again.headers.get('location')).toBe('/login');
+    }
+
+    // The identity provider accepts the hint and ends its session, back to our sign-in page.
+    const confirm = await c.raw(target.href);
+    const html = await confirm.text();
+    const action = /action="([^"]+)"/.exec(html)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    const done = await followUntil(c, new URL(action, target).href, `${stack.origin}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(done.location).toBe(`${stack.origin}/login`);
+  });
+
+  it('offers no IdP logout to a browser without a session', async () => {
+    const out = await stack.client().delete('/api/v1/session');
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ logout_url: null });
   });
 });
 

@@ -25,10 +25,20 @@ test('a principal sees their unit in the workspace', async ({ page }) => {
 });
 
 test('logout destroys the session and the next login shows the IdP form again', async ({ page, context, request, baseURL }) => {
+  // Every answer the app's scripts read (fetch/XHR), to check that no token is among them.
+  const bodies: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (['fetch', 'xhr'].includes(r.request().resourceType())) bodies.push(r.text().catch(() => ''));
+  });
   await loginAs(page, 'bob');
   const before = (await context.cookies()).find((c) => c.name === 'auth_token')!.value;
+  // The way to the IdP's logout is a BFF route the browser navigates to, not a URL with the token.
+  const handoff = page.waitForRequest((r) => r.url() === `${baseURL}/api/v1/session/logout-redirect` && r.isNavigationRequest());
   await page.getByTestId('logout').click();
+  await handoff;
   await expect(page).toHaveURL(/\/login$/);
+  // No JSON Web Token (the ID token is one) in any of them.
+  expect((await Promise.all(bodies)).join('\n')).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
   expect((await context.cookies()).find((c) => c.name === 'auth_token')).toBeUndefined();
 
   // The old cookie value is refused by the server: the session is gone, not just forgotten.

@@ -111,4 +111,12 @@ export interface SnapshotEvent {
   modules: ModuleEvent[];
 }
 
-export const SSE_EVENTS = ['snapshot', 'job', 'module', 'ping'] as const;
+/** SSE `shutdown` event: the last one of a stream whose instance is shutting down. The stream ends
+ * after it; an EventSource reconnects by itself after `retry_ms` (also sent as the SSE `retry`
+ * field), through the load balancer to another instance. */
+export interface ShutdownEvent {
+  detail: string;
+  retry_ms: number;
+}
+
+export const SSE_EVENTS = ['snapshot', 'job', 'module', 'ping', 'shutdown'] as const;

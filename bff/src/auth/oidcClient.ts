@@ -15,6 +15,10 @@ export interface OidcClient {
   issuer: string;
   authorizationUrl(params: { state: string; nonce: string; codeChallenge: string }): Promise<string>;
   redeem(params: { code: string; state: string; iss: string | undefined; codeVerifier: string; nonce: string }): Promise<{ claims: OidcUserClaims; idToken: string | undefined }>;
+  /** Whether the provider offers RP-initiated logout (an end_session_endpoint). */
+  hasEndSession(): Promise<boolean>;
+  /** The provider's end-session URL; with `idToken` as hint. Server side only: the hint is the ID
+   * token itself (auth/logoutHandoff.ts). */
   endSessionUrl(idToken: string | undefined): Promise<string | null>;
 }
 
@@ -76,6 +80,10 @@ export function createOidcClient(config: Config & { OAUTH_ISSUER_URL: string; OA
         claims: { sub: idClaims.sub, email: str(merged.email), name: str(merged.name), person_number: personNumber(merged.person_number) },
         idToken: tokens.id_token,
       };
+    },
+    async hasEndSession() {
+      const cfg = await configuration().catch(() => undefined);
+      return Boolean(cfg?.serverMetadata().end_session_endpoint);
     },
     async endSessionUrl(idToken) {
       const cfg = await configuration().catch(() => undefined);

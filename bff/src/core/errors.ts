@@ -9,7 +9,7 @@ export interface FieldIssue {
   message: string;
 }
 
-export type ErrorKind = 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'invalid';
+export type ErrorKind = 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'invalid' | 'too_many';
 
 /**
  * A refusal with a sentence for humans (`detail`). A stable machine `code` and its `params`
@@ -63,4 +63,9 @@ export class InvalidError extends DomainError {
   ) {
     super(detail);
   }
+}
+
+/** The caller already holds as many of something as one caller may (event streams, …). */
+export class TooManyError extends DomainError {
+  readonly kind = 'too_many';
 }

@@ -2,6 +2,8 @@
 // offered to every stream (each filters by its user's permissions); a snapshot of active
 // pipelines opens each stream and is sent again after the listener reconnects. Every ping
 // interval the streams' sessions are checked, so a logout or expiry on any instance ends them.
+// A user may hold a bounded number of streams here; at shutdown every stream ends with a retry
+// hint, so that browsers reconnect (through the load balancer) to another instance.
 import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Logger } from '../log';
@@ -13,6 +15,7 @@ import * as jobSql from '../jobs/sql';
 import type { JobEventListener } from './listener';
 import { notificationOfRow, type JobNotification } from './jobEvents';
 import { SseStream, type StreamFilter } from './sseStream';
+import { TooManyError } from '../core/errors';
 
 export interface HubOptions {
   pool: Pool;
@@ -23,7 +26,14 @@ export interface HubOptions {
   pingMs?: number;
   /** Most jobs a snapshot carries. */
   snapshotLimit?: number;
+  /** Most streams one user may hold open on this instance (SSE_MAX_STREAMS_PER_USER). */
+  maxStreamsPerUser?: number;
 }
+
+/** After a shutdown, browsers wait about this long before reconnecting; spread over a second so
+ * that the streams of a stopping instance do not all land on the others at the same instant. */
+const SHUTDOWN_RETRY_MS = 1000;
+const shutdownRetryMs = () => SHUTDOWN_RETRY_MS + Math.floor(Math.random() * 1000);
 
 interface StoredSession {
   userId?: number;
@@ -33,6 +43,9 @@ interface StoredSession {
 
 export class EventHub {
   private readonly streams = new Set<SseStream>();
+  /** Open streams per user id. */
+  private readonly perUser = new Map<number, number>();
+  private stopping = false;
   private readonly idPrefix = `${Date.now().toString(36)}${crypto.randomBytes(2).toString('hex')}`;
   private counter = 0;
   private readonly timer: NodeJS.Timeout;
@@ -48,24 +61,39 @@ export class EventHub {
     return this.streams.size;
   }
 
-  /** Turns the response into an event stream for `user` and sends the opening snapshot. */
-  async open(req: Request, res: Response, user: CurrentUser, filter: StreamFilter): Promise<SseStream> {
+  /** Turns the response into an event stream for `user` and sends the opening snapshot. While
+   * the instance stops, the stream ends at once with the retry hint instead. */
+  async open(req: Request, res: Response, user: CurrentUser, filter: StreamFilter): Promise<void> {
+    const max = this.o.maxStreamsPerUser ?? 10;
+    const held = this.perUser.get(user.id) ?? 0;
+    if (!this.stopping && held >= max) {
+      throw new TooManyError(`Too many event streams: at most ${max} per user. Close another tab or window of this application and try again.`);
+    }
     req.socket.setTimeout(0);
     req.socket.setNoDelay(true);
-    // no-transform: the compression middleware would otherwise buffer the stream.
+    // no-transform: the compression middleware would otherwise buffer the stream. No explicit
+    // `Connection: keep-alive`: Node sends it anyway, and it would overrule the `close` that a
+    // stopping server puts on every answer (http/drain.ts).
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
-    res.write('retry: 3000\n\n');
     const stream = new SseStream(res, user, req.sessionID, filter, () => `${this.idPrefix}-${++this.counter}`);
+    if (this.stopping) {
+      stream.shutdown(shutdownRetryMs());
+      return;
+    }
+    res.write('retry: 3000\n\n');
     this.streams.add(stream);
+    this.perUser.set(user.id, held + 1);
     const offLogout = this.o.sessionEvents.onEnded(req.sessionID, () => stream.close());
     stream.onClose(() => {
       offLogout();
       this.streams.delete(stream);
+      const left = (this.perUser.get(user.id) ?? 1) - 1;
+      if (left > 0) this.perUser.set(user.id, left);
+      else this.perUser.delete(user.id);
     });
     try {
       stream.snapshot(await this.activeJobs());
@@ -73,17 +101,14 @@ export class EventHub {
       this.o.log.warn({ err }, 'event stream snapshot failed');
       stream.close();
     }
-    return stream;
   }
 
-  closeAll(): void {
-    for (const s of this.streams) s.close();
-  }
-
+  /** Shutdown: every stream ends with the retry hint, and so does any stream opened from now on. */
   stop(): void {
+    this.stopping = true;
     clearInterval(this.timer);
     this.unsubscribe.forEach((fn) => fn());
-    this.closeAll();
+    for (const s of this.streams) s.shutdown(shutdownRetryMs());
   }
 
   private async activeJobs(): Promise<JobNotification[]> {

@@ -1,7 +1,7 @@
 // One server-sent event stream: framing, event ids, the per-user permission filter (through the
 // policy layer) and the optional narrowing asked for in the query string.
 import type { Response } from 'express';
-import type { JobEvent, ModuleEvent, SnapshotEvent } from '@carbon/shared';
+import type { JobEvent, ModuleEvent, ShutdownEvent, SnapshotEvent } from '@carbon/shared';
 import type { CurrentUser } from '../auth/currentUser';
 import { isModuleType } from '@carbon/shared';
 import { canSeeJob, canSeeModuleActivity, canSeeModuleTotals } from '../policies';
@@ -52,6 +52,16 @@ export class SseStream {
     if (this.closed) return;
     this.res.write(`id: ${this.nextId()}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     if (this.res.writableLength > MAX_BUFFERED_BYTES) this.close();
+  }
+
+  /** The last event of a stream whose instance is stopping, then the end. The `retry` field sets
+   * the browser's reconnection delay; the reconnection goes to another instance. */
+  shutdown(retryMs: number): void {
+    if (this.closed) return;
+    const event: ShutdownEvent = { detail: 'This server is shutting down: reconnect to continue.', retry_ms: retryMs };
+    this.res.write(`retry: ${retryMs}\n`);
+    this.send('shutdown', event);
+    this.close();
   }
 
   private matches(e: { pipeline_id: string; unit_id: number | null; year: number | null }): boolean {

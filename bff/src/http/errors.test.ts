@@ -4,7 +4,7 @@
 import http from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError, type DomainError } from '../core/errors';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyError, UnauthenticatedError, type DomainError } from '../core/errors';
 import { createLogger } from '../log';
 import { answerOf, errorHandler, HttpError } from './errors';
 
@@ -15,6 +15,7 @@ const CASES: [string, DomainError | HttpError, number, object][] = [
   ['forbidden with a reason', new ForbiddenError('You may not follow this unit.'), 403, { detail: 'You may not follow this unit.' }],
   ['not found', new NotFoundError('No such unit.'), 404, { detail: 'No such unit.' }],
   ['conflict', new ConflictError('The entry kept changing while it was being saved; reload it and try again.'), 409, { detail: 'The entry kept changing while it was being saved; reload it and try again.' }],
+  ['too_many', new TooManyError('Too many event streams: at most 10 per user.'), 429, { detail: 'Too many event streams: at most 10 per user.' }],
   ['invalid, with field issues', new InvalidError('Invalid plane entry: origin: unknown airport code XQZ', [issue]), 422, { detail: 'Invalid plane entry: origin: unknown airport code XQZ', errors: [issue] }],
   ['invalid, without field issues', new InvalidError('Cannot sort by colour.'), 422, { detail: 'Cannot sort by colour.' }],
   ['an HTTP-only refusal', new HttpError(415, 'Send the file as text/csv.'), 415, { detail: 'Send the file as text/csv.' }],

@@ -24,6 +24,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   invalid: 422,
+  too_many: 429,
 };
 
 /** The answer to a refusal: `{detail, errors?}` with the status of its kind. */

@@ -18,8 +18,8 @@ export function moduleRoutes(pool: Pool): Router {
     res.type('application/json');
     if (!('gzip' in list)) return void res.send(list.json);
     // Sent as prepared: Express answers 304 to a matching If-None-Match; compression() leaves an
-    // encoded body alone.
-    res.set('ETag', list.etag).vary('Accept-Encoding');
+    // encoded body alone. Kept by the browser only, and asked again each time (304 when unchanged).
+    res.set({ ETag: list.etag, 'Cache-Control': 'private, no-cache' }).vary('Accept-Encoding');
     if (req.acceptsEncodings('gzip', 'identity') === 'gzip') res.set('Content-Encoding', 'gzip').send(list.gzip);
     else res.send(list.json);
   });

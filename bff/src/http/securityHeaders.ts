@@ -35,6 +35,9 @@ export function apiSecurityHeaders(cookieSecure: boolean): RequestHandler {
     ['X-Content-Type-Options', 'nosniff'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Referrer-Policy', 'no-referrer'],
+    // Answers carry personal data: no browser or shared cache may keep them. A route that wants
+    // revalidation instead (endpoint 9's member list, the event stream) sets its own.
+    ['Cache-Control', 'no-store'],
   ];
   if (cookieSecure) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
   return (_req, res, next) => {

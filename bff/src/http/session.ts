@@ -1,4 +1,4 @@
-// /api/v1/session: login start, code exchange, session state, logout (DESIGN §5).
+// /api/v1/session: login start, code exchange, session state, logout.
 import crypto from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import { parseInput } from '../core/validate';
 import { rateLimit } from './rateLimit';
 import { readCookie } from './cookies';
 import type { SessionEvents } from '../auth/sessionEvents';
+import { HANDOFF_COOKIE, HANDOFF_LIFETIME_MS, LOGOUT_REDIRECT_PATH, storeHandoff, takeHandoff } from '../auth/logoutHandoff';
 
 const TX_COOKIE = 'auth_tx';
 const TX_LIFETIME_MS = 10 * 60_000;
@@ -53,6 +54,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
   const r = Router();
   const limited = rateLimit({ windowMs: 60_000, max: d.loginRatePerMinute });
   const txCookie = { httpOnly: true, sameSite: 'strict' as const, secure: d.cookieSecure, path: '/api/v1/session' };
+  const handoffCookie = { ...txCookie, path: LOGOUT_REDIRECT_PATH };
 
   const sendState = (res: Response, user: CurrentUser, s: { createdAt: number; lastSeenAt: number }, extra: object = {}) => {
     const { grants, permissions, ...profile } = user;
@@ -130,6 +132,8 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     sendState(res, userOf(req), req.session as unknown as { createdAt: number; lastSeenAt: number });
   });
 
+  // Logout. The ID token stays here: the answer names a route of ours (`logout_url`), which the
+  // browser opens to be sent on to the identity provider (auth/logoutHandoff.ts).
   r.delete('/', async (req, res) => {
     const s = req.session;
     const idToken = s?.idToken;
@@ -139,7 +143,22 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
       if (sid) d.sessionEvents.ended(sid);
     }
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: d.cookieSecure });
-    res.json({ end_session_url: await d.oidc.endSessionUrl(idToken) });
+    let logout_url: string | null = null;
+    if (s?.userId !== undefined && idToken && (await d.oidc.hasEndSession())) {
+      res.cookie(HANDOFF_COOKIE, await storeHandoff(d.pool, idToken), { ...handoffCookie, maxAge: HANDOFF_LIFETIME_MS });
+      logout_url = LOGOUT_REDIRECT_PATH;
+    }
+    res.json({ logout_url });
+  });
+
+  // The browser's way to the provider's end-session endpoint: once per logout, from the browser
+  // that logged out. Without a fresh hand-off there is nothing to end there: back to sign-in.
+  r.get('/logout-redirect', async (req, res) => {
+    const token = readCookie(req, HANDOFF_COOKIE);
+    const idToken = token ? await takeHandoff(d.pool, token) : undefined;
+    res.clearCookie(HANDOFF_COOKIE, handoffCookie);
+    const url = idToken ? await d.oidc.endSessionUrl(idToken) : null;
+    res.redirect(302, url ?? '/login');
   });
 
   return r;

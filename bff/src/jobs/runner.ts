@@ -240,15 +240,17 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    // Every wait is bounded: a stop must end even when the database does not answer.
-    await within(this.poller?.stop(), 5_000);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     for (const q of this.queue.splice(0)) {
       this.inFlight.delete(q.id);
       q.resolve('stopped');
     }
+    // The poller keeps beating through the grace (it fires nothing now): a silent instance's
+    // running jobs would be rescued by the others in the middle of their grace.
     await within(this.whenIdle(), this.opts.shutdownGraceMs ?? 10_000);
+    // Every wait is bounded: a stop must end even when the database does not answer.
+    await within(this.poller?.stop(), 5_000);
     try {
       if (this.running > 0) {
         const { rows } = await jobSql.releaseJobs(this.pool, { instanceId: this.instanceId });

@@ -2,7 +2,7 @@
 // direct reads of what the database holds (to check stats against SQL sums).
 import type { Pool } from 'pg';
 import type { TestStack } from './stack';
-import { login, type TestClient } from './httpClient';
+import { login, TestClient } from './httpClient';
 
 export interface DemoIds {
   unit: Record<string, number>;
@@ -33,6 +33,14 @@ export async function as(stack: TestStack, username: string): Promise<TestClient
     await login(c, username);
     byUser.set(username, c);
   }
+  return c;
+}
+
+/** A client of another instance at `url` with `username`'s session from `as` (every instance of
+ * a stack shares its sessions). */
+export async function asAt(stack: TestStack, url: string, username: string): Promise<TestClient> {
+  const c = new TestClient(url, stack.origin);
+  c.jar.set(url, 'auth_token', (await as(stack, username)).sessionCookie()!);
   return c;
 }
 

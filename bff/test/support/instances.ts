@@ -7,8 +7,10 @@ export interface Instance {
   child: ChildProcess;
   /** The instance id it registered in job_instances. */
   id: string;
-  /** Where it listens for HTTP. */
+  /** Where it listens. */
   url: string;
+  /** Its stdout (JSON log lines), as it comes. */
+  output: string[];
   exited: Promise<number | null>;
 }
 
@@ -38,14 +40,16 @@ export function startJobInstance(databaseUrl: string, env: Record<string, string
   });
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const output: string[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`instance did not start: ${stderr}`)), 60_000);
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
       try {
         const msg = JSON.parse(line) as { ready?: boolean; instance?: string; url?: string };
         if (msg.ready && msg.instance && msg.url) {
           clearTimeout(timer);
-          resolve({ child, id: msg.instance, url: msg.url, exited });
+          resolve({ child, id: msg.instance, url: msg.url, output, exited });
         }
       } catch {
         // a log line

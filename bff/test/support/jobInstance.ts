@@ -1,8 +1,10 @@
 // A real BFF process for multi-process tests: `node --import tsx bff/test/support/jobInstance.ts`
-// with the usual environment. It starts the server as `npm start` does, then adds a test job
-// type through the public registry API, and prints one line of JSON when ready.
+// with the usual environment. It starts the server as `npm start` does, then adds test job types
+// through the public registry API, prints one line of JSON when ready, and stops on SIGTERM as
+// `npm start` does.
 import { loadConfig } from '../../src/config';
 import { startServer } from '../../src/server';
+import { stopOnSignals } from '../../src/shutdown';
 
 const config = loadConfig(process.env);
 const server = await startServer(config, { skipMigrations: true });
@@ -25,14 +27,23 @@ server.jobs.register({
   },
 });
 
+// Reports progress step by step, each step waiting for the test to open its gate (a row in
+// test_gates): the test decides when the job moves on, e.g. only after a SIGTERM.
+server.jobs.register({
+  type: 'test_gated',
+  writes: [],
+  async run({ job, progress, signal }) {
+    const steps = Number(job.payload.steps ?? 1);
+    for (let step = 1; step <= steps; step++) {
+      await progress({ phase: `step-${step}`, done: step, total: steps + 1 });
+      while (!(await server.pool.query('SELECT 1 FROM test_gates WHERE job_id = $1 AND step = $2', [job.id, step])).rowCount) {
+        if (signal.aborted) throw signal.reason;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  },
+});
+
 process.stdout.write(`${JSON.stringify({ ready: true, instance, url: server.url, pid: process.pid })}\n`);
 
-let stopping = false;
-process.on('SIGTERM', () => {
-  if (stopping) return;
-  stopping = true;
-  server.stop().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-});
+stopOnSignals(server, config.SHUTDOWN_TIMEOUT_SECONDS);

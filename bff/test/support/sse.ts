@@ -13,6 +13,10 @@ export class SseClient {
   readonly events: SseEvent[] = [];
   status = 0;
   headers = new Headers();
+  /** The answer's body when it was not a stream (a refusal's `{detail}`). */
+  body: unknown;
+  /** The last `retry:` field the server sent (its reconnection delay, in ms). */
+  retryMs: number | undefined;
   /** Resolves when the server ends the stream (or it is closed here). */
   readonly ended: Promise<void>;
   private endedResolve!: () => void;
@@ -30,7 +34,12 @@ export class SseClient {
     sse.status = res.status;
     sse.headers = res.headers;
     if (!res.ok || !res.body) {
-      await res.text().catch(() => {});
+      const text = await res.text().catch(() => '');
+      try {
+        sse.body = JSON.parse(text);
+      } catch {
+        sse.body = text;
+      }
       sse.endedResolve();
       return sse;
     }
@@ -66,7 +75,8 @@ export class SseClient {
       if (i <= 0) continue;
       const field = line.slice(0, i);
       const value = line.slice(i + 1).replace(/^ /, '');
-      if (field === 'id') e.id = value;
+      if (field === 'retry') this.retryMs = Number(value);
+      else if (field === 'id') e.id = value;
       else if (field === 'event') e.event = value;
       else if (field === 'data') data += data ? `\n${value}` : value;
     }

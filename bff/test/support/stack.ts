@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from '../../src/server';
 import { startDevIdp, type DevIdp } from '../../src/dev/idp';
 import { seedDemoData } from '../../src/dev/demoData';
 import { freePort } from '../../src/db/embeddedPostgres';
-import { createLogger } from '../../src/log';
+import { createLogger, type Logger } from '../../src/log';
 import { TestClient } from './httpClient';
 
 export function databaseUrl(database: string): string {
@@ -37,11 +37,17 @@ export interface TestStack {
   clientSecret: string;
   sessionSecret: string;
   config: Config;
+  /** The settings that join another instance (a child process too) to this stack: database,
+   * identity provider, secrets and origin. */
+  joinEnv: Record<string, string>;
+  /** One more instance in this process, with `env` on top of the stack's settings; stopped with
+   * the stack. */
+  addInstance: (env?: Record<string, string>) => Promise<RunningServer>;
   client: (instance?: number) => TestClient;
   stop: () => Promise<void>;
 }
 
-export async function startTestStack(opts: { instances?: number; env?: Record<string, string> } = {}): Promise<TestStack> {
+export async function startTestStack(opts: { instances?: number; env?: Record<string, string>; log?: Logger } = {}): Promise<TestStack> {
   const url = await createTestDatabase();
   // The origin the browser would see (a proxy in front of the instances); nothing listens on it,
   // the clients send it as the Origin header. Each instance listens on a port the system picks:
@@ -50,23 +56,23 @@ export async function startTestStack(opts: { instances?: number; env?: Record<st
   const clientSecret = crypto.randomBytes(16).toString('hex');
   const sessionSecret = crypto.randomBytes(32).toString('hex');
   const idp = await startDevIdp({ port: 0, appOrigin: origin, clientId: 'carbon-web', clientSecret });
-  const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const log = opts.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const joinEnv = { DATABASE_URL: url, OAUTH_ISSUER_URL: idp.issuer, OAUTH_CLIENT_SECRET: clientSecret, SESSION_SECRET: sessionSecret, PUBLIC_ORIGIN: origin };
   const baseEnv = {
     NODE_ENV: 'test',
-    DATABASE_URL: url,
-    OAUTH_ISSUER_URL: idp.issuer,
-    OAUTH_CLIENT_SECRET: clientSecret,
-    SESSION_SECRET: sessionSecret,
-    PUBLIC_ORIGIN: origin,
+    ...joinEnv,
     LOG_LEVEL: 'silent',
     LOGIN_RATE_PER_MINUTE: '10000',
     ...opts.env,
   };
   const config = loadConfig(baseEnv);
   const servers: RunningServer[] = [];
-  for (let i = 0; i < (opts.instances ?? 1); i++) {
-    servers.push(await startServer(loadConfig({ ...baseEnv, PORT: '0' }), { skipMigrations: true, log }));
-  }
+  const addInstance = async (env: Record<string, string> = {}) => {
+    const server = await startServer(loadConfig({ ...baseEnv, ...env, PORT: '0' }), { skipMigrations: true, log });
+    servers.push(server);
+    return server;
+  };
+  for (let i = 0; i < (opts.instances ?? 1); i++) await addInstance();
   await seedDemoData(servers[0]!.pool, idp.issuer);
   return {
     idp,
@@ -77,6 +83,8 @@ export async function startTestStack(opts: { instances?: number; env?: Record<st
     clientSecret,
     sessionSecret,
     config,
+    joinEnv,
+    addInstance,
     client: (instance = 0) => new TestClient(servers[instance]!.url, origin),
     stop: async () => {
       for (const s of servers) await s.stop();

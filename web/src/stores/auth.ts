@@ -1,4 +1,4 @@
-// Session state, permissions and the login / exchange / logout calls (DESIGN §5).
+// Session state, permissions and the login / exchange / logout calls.
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { PermissionMap, SessionState } from '@carbon/shared';
@@ -44,10 +44,12 @@ export const useAuthStore = defineStore('auth', () => {
     return return_to;
   }
 
+  /** Ends the session; returns where to go next: a BFF route that sends the browser on to the
+   * identity provider's logout (the ID token it needs never reaches this app), or null. */
   async function logout(): Promise<string | null> {
-    const { data } = await api.delete<{ end_session_url: string | null }>('/v1/session');
+    const { data } = await api.delete<{ logout_url: string | null }>('/v1/session');
     session.value = null;
-    return data.end_session_url;
+    return data.logout_url;
   }
 
   function forget(): void {
