@@ -40,6 +40,7 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
     concurrency: config.JOB_CONCURRENCY,
     pollIntervalMs: config.POLLER_INTERVAL_SECONDS * 1000,
     rescueAfterMs: config.JOB_RESCUE_AFTER_SECONDS * 1000,
+    databaseUrl: d.databaseUrl,
   });
   runner.register(unitSyncHandler({ source: config.UNIT_DIRECTORY ?? DEFAULT_UNIT_DIRECTORY }));
   for (const h of pipelineHandlers) runner.register(h);
