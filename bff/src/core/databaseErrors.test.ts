@@ -1,7 +1,7 @@
 // Which failures mean "the database cannot be reached" (answered 503, a job attempt written again
 // on a new session) and which are faults of a statement.
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './databaseErrors';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './databaseErrors';
 
 const withCode = (message: string, extra: Record<string, unknown>) => Object.assign(new Error(message), extra);
 
@@ -17,6 +17,7 @@ describe('isDatabaseUnavailable', () => {
     ['a reset socket', withCode('read ECONNRESET', { code: 'ECONNRESET' })],
     ['the driver seeing the socket end', new Error('Connection terminated unexpectedly')],
     ['the driver refusing a broken client', new Error('Client has encountered a connection error and is not queryable')],
+    ['one wrapped for code that reads error codes its own way', new DatabaseUnavailableError(withCode('connect ENOENT /tmp/.s.PGSQL.5432', { code: 'ENOENT', syscall: 'connect' }))],
   ])('recognises %s', (_name, err) => {
     expect(isDatabaseUnavailable(err)).toBe(true);
   });

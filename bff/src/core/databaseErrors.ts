@@ -20,7 +20,17 @@ const DRIVER_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
+/** The database could not be reached, for code that reads an error's `code` in its own way
+ * (express-session takes any ENOENT for "no such session", a missing Unix socket included). */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The database cannot be reached.', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
 export function isDatabaseUnavailable(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return true;
   if (!(err instanceof Error)) return false;
   const { code, syscall } = err as { code?: unknown; syscall?: unknown };
   if (typeof code === 'string') {
