@@ -19,21 +19,22 @@ CREATE SEQUENCE job_instance_liveness_keys AS integer CYCLE;
 ALTER TABLE job_instances ADD COLUMN liveness_key integer;
 
 -- Every registered instance, and whether its liveness session has ended: its key is held by no
--- session of this database. pg_locks is read once per statement, whatever the number of rows.
+-- session of this database. A join, so that pg_locks is read once per statement, whatever the
+-- number of instances.
 CREATE VIEW job_instance_liveness AS
 SELECT i.id,
        i.heartbeat_at,
        i.liveness_key,
-       i.liveness_key IS NOT NULL AND i.liveness_key::oid NOT IN (
-         SELECT l.objid
-           FROM pg_locks l
-          WHERE l.locktype = 'advisory'
-            AND l.granted
-            AND l.objsubid = 2 -- the two-key form of the advisory lock functions
-            AND l.classid = hashtext('job-instance-liveness')::oid
-            AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
-       ) AS session_ended
-  FROM job_instances i;
+       i.liveness_key IS NOT NULL AND held.key IS NULL AS session_ended
+  FROM job_instances i
+  LEFT JOIN (SELECT DISTINCT l.objid AS key
+               FROM pg_locks l
+              WHERE l.locktype = 'advisory'
+                AND l.granted
+                AND l.objsubid = 2 -- the two-key form of the advisory lock functions
+                AND l.classid = hashtext('job-instance-liveness')::oid
+                AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
+            ) held ON held.key = i.liveness_key::oid;
 
 -- Down Migration
 DROP VIEW job_instance_liveness;

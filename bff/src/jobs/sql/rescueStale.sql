@@ -1,10 +1,16 @@
--- RUNNING jobs of other instances than the rescuer ($1) that are orphaned: their instance's
--- liveness session has ended (migration 0011: it died, or lost its connection), or it has been
--- silent longer than the rescue window ($3 ms before $2, the rescuer's now), or it is gone from
--- job_instances. Back to NOT_STARTED, or FINISHED/ERROR when no attempt is left. The message says
--- which rule applied. A concurrent rescuer or a late finish of the owner serialises on the row
--- lock and then sees the state it left (the conditions are checked again on the locked row).
--- An instance never rescues its own jobs: it knows their attempts are still under way.
+-- RUNNING jobs of other instances than the rescuer ($1) that are orphaned: their instance is not
+-- live, because its liveness session has ended (migration 0011: it died, or lost its connection),
+-- or it has been silent longer than the rescue window ($3 ms before $2, the rescuer's now), or it
+-- is gone from job_instances. Back to NOT_STARTED, or FINISHED/ERROR when no attempt is left; the
+-- message says which rule applied. A concurrent rescuer or a late finish of the owner serialises
+-- on the row lock and then sees the state it left (the conditions are checked again on the
+-- locked row). An instance never rescues its own jobs: it knows their attempts are under way.
+WITH live AS MATERIALIZED (
+  SELECT l.id
+    FROM job_instance_liveness l
+   WHERE NOT l.session_ended
+     AND l.heartbeat_at > $2::timestamptz - $3::double precision * interval '1 millisecond'
+)
 UPDATE data_ingestion_jobs j
    SET state = CASE WHEN attempts < max_attempts THEN 'NOT_STARTED' ELSE 'FINISHED' END::job_state,
        result = CASE WHEN attempts < max_attempts THEN NULL ELSE 'ERROR' END::job_result,
@@ -18,8 +24,5 @@ UPDATE data_ingestion_jobs j
          ELSE 'instance ' || j.locked_by || ' stopped responding.' END
  WHERE j.state = 'RUNNING'
    AND j.locked_by <> $1
-   AND NOT EXISTS (SELECT 1 FROM job_instance_liveness l
-                    WHERE l.id = j.locked_by
-                      AND NOT l.session_ended
-                      AND l.heartbeat_at > $2::timestamptz - $3::double precision * interval '1 millisecond')
+   AND NOT EXISTS (SELECT 1 FROM live WHERE live.id = j.locked_by)
 RETURNING j.id, j.job_type, j.pipeline_id, j.state, j.attempts, j.status_message
