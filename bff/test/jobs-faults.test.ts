@@ -11,8 +11,8 @@ import { moduleStatsFromSums, reportStatsFromSums } from '../src/domain/stats';
 import { createTestDatabase } from './support/stack';
 import type { TestClient } from './support/httpClient';
 import { CREATE_TEST_EFFECTS, waitFor } from './support/jobs';
-import { signedIn, startJobInstance, startSignIn, stopInstances, type Instance, type SignIn } from './support/instances';
-import { holdLock, isAlive, isIdle, jobPoolPids, livenessPid, releaseHeld, terminate, waitingOn } from './support/faults';
+import { signedIn, startJobInstance, startSignIn, tearDown, type Instance, type SignIn } from './support/instances';
+import { holdLock, isAlive, isIdle, jobPoolPids, livenessPid, terminate, waitingOn } from './support/faults';
 import { entriesOf, HEADCOUNT_HEADER, jobRow, moduleId, pipelineJobs, settled, upload } from './support/pipeline';
 
 const YEAR = 2025;
@@ -36,12 +36,7 @@ beforeAll(async () => {
   headcount = await moduleId(pool, unitId, YEAR, 'headcount');
 }, 120_000);
 
-afterAll(async () => {
-  await releaseHeld(held);
-  await stopInstances(instances);
-  await signIn?.idp.close();
-  await pool?.end();
-}, 60_000);
+afterAll(() => tearDown({ held, instances, signIn, pool }), 60_000);
 
 const members = (first: number, n: number) => [HEADCOUNT_HEADER, ...Array.from({ length: n }, (_, i) => `${first + i},Member ${first + i},1,`)].join('\n');
 

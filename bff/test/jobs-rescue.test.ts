@@ -8,8 +8,8 @@ import { createPool, type Pool, type PoolClient } from '../src/db/pool';
 import { createTestDatabase } from './support/stack';
 import type { TestClient } from './support/httpClient';
 import { CREATE_TEST_EFFECTS, waitFor } from './support/jobs';
-import { signedIn, startJobInstance, startSignIn, stopInstances, type Instance, type SignIn } from './support/instances';
-import { holdLock, isAlive, releaseHeld } from './support/faults';
+import { signedIn, startJobInstance, startSignIn, tearDown, type Instance, type SignIn } from './support/instances';
+import { holdLock, isAlive } from './support/faults';
 import { jobRow } from './support/pipeline';
 
 let url: string;
@@ -35,12 +35,7 @@ beforeAll(async () => {
   await Promise.all([startInstance(), startInstance()]);
 }, 120_000);
 
-afterAll(async () => {
-  await releaseHeld(held);
-  await stopInstances(instances);
-  await signIn?.idp.close();
-  await pool?.end();
-}, 60_000);
+afterAll(() => tearDown({ held, instances, signIn, pool }), 60_000);
 
 /** A job whose first attempt sleeps for minutes, run by `on`: due only in an hour, so that no
  * poller takes it, and fired by `on`'s recover endpoint, which makes it due. */

@@ -18,8 +18,8 @@ import { moduleStatsFromSums } from '../src/domain/stats';
 import type { TestClient } from './support/httpClient';
 import { SseClient } from './support/sse';
 import { waitFor } from './support/jobs';
-import { signedIn, startJobInstance, startSignIn, stopInstances, type Instance, type SignIn } from './support/instances';
-import { holdLock, isAlive, releaseHeld, waitingOn } from './support/faults';
+import { signedIn, startJobInstance, startSignIn, tearDown, type Instance, type SignIn } from './support/instances';
+import { holdLock, isAlive, waitingOn } from './support/faults';
 import { entriesOf, HEADCOUNT_HEADER, jobRow, moduleId, pipelineJobs, settled, upload } from './support/pipeline';
 
 const YEAR = 2025;
@@ -57,13 +57,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   streams.forEach((s) => s.close());
-  await releaseHeld(held);
-  if (instance) {
-    instance.child.kill('SIGCONT');
-    await stopInstances([instance]);
-  }
-  await signIn?.idp.close();
-  await pool?.end();
+  instance?.child.kill('SIGCONT');
+  await tearDown({ held, instances: instance ? [instance] : [], signIn, pool });
   await cluster?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 }, 60_000);

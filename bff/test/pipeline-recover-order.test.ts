@@ -11,8 +11,8 @@ import { createPool, type Pool, type PoolClient } from '../src/db/pool';
 import { createTestDatabase } from './support/stack';
 import type { TestClient } from './support/httpClient';
 import { waitFor } from './support/jobs';
-import { signedIn, startJobInstance, startSignIn, stopInstances, type Instance, type SignIn } from './support/instances';
-import { holdLock, isAlive, releaseHeld, waitingOn } from './support/faults';
+import { signedIn, startJobInstance, startSignIn, tearDown, type Instance, type SignIn } from './support/instances';
+import { holdLock, isAlive, waitingOn } from './support/faults';
 import { entriesOf, HEADCOUNT_HEADER, jobRow, moduleId, settled, upload } from './support/pipeline';
 
 const YEAR = 2025;
@@ -31,12 +31,7 @@ beforeAll(async () => {
   for (const i of instances) clients.set(i.id, await signedIn(i, signIn));
 }, 120_000);
 
-afterAll(async () => {
-  await releaseHeld(held);
-  await stopInstances(instances);
-  await signIn?.idp.close();
-  await pool?.end();
-}, 60_000);
+afterAll(() => tearDown({ held, instances, signIn, pool }), 60_000);
 
 /** A transaction of this test holding a row lock until it ends. */
 async function holdRow(sql: string, values: unknown[]) {

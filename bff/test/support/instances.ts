@@ -4,11 +4,12 @@
 import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
-import type { Pool } from '../../src/db/pool';
+import type { Pool, PoolClient } from '../../src/db/pool';
 import { freePort } from '../../src/db/embeddedPostgres';
 import { seedDemoData } from '../../src/dev/demoData';
 import { startDevIdp, type DevIdp } from '../../src/dev/idp';
 import { login, TestClient } from './httpClient';
+import { releaseHeld } from './faults';
 
 export interface Instance {
   child: ChildProcess;
@@ -91,4 +92,13 @@ export async function signedIn(instance: Instance, signIn: SignIn, username = 'o
   const client = new TestClient(instance.url, signIn.origin);
   await login(client, username);
   return client;
+}
+
+/** Ends what a multi-process test started: the lock sessions it holds, its instances, the IdP,
+ * its pool. */
+export async function tearDown(parts: { held?: PoolClient[]; instances?: readonly Instance[]; signIn?: SignIn; pool?: Pool }): Promise<void> {
+  if (parts.held) await releaseHeld(parts.held);
+  if (parts.instances) await stopInstances(parts.instances);
+  await parts.signIn?.idp.close();
+  await parts.pool?.end();
 }
