@@ -5,11 +5,12 @@
 -- message says which rule applied. A concurrent rescuer or a late finish of the owner serialises
 -- on the row lock and then sees the state it left (the conditions are checked again on the
 -- locked row). An instance never rescues its own jobs: it knows their attempts are under way.
-WITH live AS MATERIALIZED (
-  SELECT l.id
+-- The instances are read once (pg_locks included), however many jobs are rescued.
+WITH instances AS MATERIALIZED (
+  SELECT l.id,
+         l.session_ended,
+         NOT l.session_ended AND l.heartbeat_at > $2::timestamptz - $3::double precision * interval '1 millisecond' AS live
     FROM job_instance_liveness l
-   WHERE NOT l.session_ended
-     AND l.heartbeat_at > $2::timestamptz - $3::double precision * interval '1 millisecond'
 )
 UPDATE data_ingestion_jobs j
    SET state = CASE WHEN attempts < max_attempts THEN 'NOT_STARTED' ELSE 'FINISHED' END::job_state,
@@ -19,10 +20,10 @@ UPDATE data_ingestion_jobs j
        run_after = now(),
        finished_at = CASE WHEN attempts < max_attempts THEN NULL ELSE now() END,
        status_message = 'Rescued: ' || CASE
-         WHEN (SELECT l.session_ended FROM job_instance_liveness l WHERE l.id = j.locked_by)
+         WHEN (SELECT i.session_ended FROM instances i WHERE i.id = j.locked_by)
          THEN 'the database session of instance ' || j.locked_by || ' ended (the instance died or lost its connection).'
          ELSE 'instance ' || j.locked_by || ' stopped responding.' END
  WHERE j.state = 'RUNNING'
    AND j.locked_by <> $1
-   AND NOT EXISTS (SELECT 1 FROM live WHERE live.id = j.locked_by)
+   AND NOT EXISTS (SELECT 1 FROM instances i WHERE i.id = j.locked_by AND i.live)
 RETURNING j.id, j.job_type, j.pipeline_id, j.state, j.attempts, j.status_message
