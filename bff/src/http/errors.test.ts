@@ -37,6 +37,9 @@ describe('errorHandler in an Express app', () => {
   app.get('/fault', () => {
     throw new Error('connection to the database lost at 10.0.0.7');
   });
+  app.get('/database-gone', () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  });
   app.use(errorHandler(createLogger('silent')));
   const server = http.createServer(app);
   let base = '';
@@ -57,5 +60,12 @@ describe('errorHandler in an Express app', () => {
     const res = await fetch(`${base}/fault`);
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ detail: 'Internal server error.' });
+  });
+
+  it('answers a lost database session with 503, to be tried again', async () => {
+    const res = await fetch(`${base}/database-gone`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/database cannot be reached/);
   });
 });

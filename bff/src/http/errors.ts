@@ -1,10 +1,13 @@
 // How refusals become HTTP answers. The layers below raise the domain's errors (core/errors.ts);
 // this file alone decides their status codes. `HttpError` is for what only HTTP knows about (a
-// body too large, a wrong content type, an unusable sign-in attempt, a rate limit). Anything else
-// is a 500 with a generic detail: stack traces and internal messages go to the log only.
+// body too large, a wrong content type, an unusable sign-in attempt, a rate limit). A database
+// that cannot be reached (a restart, a lost connection) is a 503: the request may be tried again.
+// Anything else is a 500 with a generic detail: stack traces and internal messages go to the log
+// only.
 import type { ErrorRequestHandler } from 'express';
 import type { ApiError } from '@carbon/shared';
 import { DomainError, InvalidError, type ErrorKind } from '../core/errors';
+import { isDatabaseUnavailable } from '../core/databaseErrors';
 import type { Logger } from '../log';
 
 export class HttpError extends Error {
@@ -63,6 +66,11 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     if (parserError.expose && parserError.status && parserError.status < 500) {
       res.status(parserError.status).json({ detail: 'The request could not be read.' });
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      log.warn({ err, method: req.method, path: req.path }, 'database unavailable');
+      res.status(503).set('Retry-After', '5').json({ detail: 'The database cannot be reached right now; try again in a few seconds.' });
       return;
     }
     log.error({ err, method: req.method, path: req.path }, 'unhandled error');

@@ -2,7 +2,7 @@
 // the handler's first query (a handler that writes nothing costs no transaction), committed once
 // by the runner, and closed to the handler the moment the attempt ends.
 import type { QueryConfig, QueryResultRow } from 'pg';
-import type { Pool, PoolClient } from '../db/pool';
+import { releaseClient, type Pool, type PoolClient } from '../db/pool';
 import { afterLeading, type StatementRunner } from '../db/statement';
 import { DURABLE_BEGIN, tableWriteCounts, type WriteCounts } from './sql';
 import type { DomainDb } from './types';
@@ -80,7 +80,7 @@ export class DomainSession {
   async release(): Promise<void> {
     await this.opening?.catch(() => {});
     if (this.client && !this.ended && !this.discard) await this.rollback();
-    this.client?.release(this.discard ? new Error('job attempt aborted') : undefined);
+    if (this.client) releaseClient(this.client, this.discard ? new Error('job attempt aborted') : undefined);
     this.client = undefined;
   }
 }

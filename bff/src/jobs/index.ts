@@ -41,6 +41,7 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
     pollIntervalMs: config.POLLER_INTERVAL_SECONDS * 1000,
     rescueAfterMs: config.JOB_RESCUE_AFTER_SECONDS * 1000,
     shutdownGraceMs: config.JOB_SHUTDOWN_GRACE_SECONDS * 1000,
+    databaseUrl: d.databaseUrl,
   });
   runner.register(unitSyncHandler({ source: config.UNIT_DIRECTORY ?? DEFAULT_UNIT_DIRECTORY }));
   for (const h of pipelineHandlers) runner.register(h);

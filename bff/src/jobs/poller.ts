@@ -1,16 +1,20 @@
-// The safety poller (DESIGN §9): every interval (± jitter) this instance says it is alive,
-// rescues RUNNING jobs of silent instances when there are any, and runs due NOT_STARTED jobs
+// The safety poller: every interval (± jitter) this instance says it is alive, rescues the
+// RUNNING jobs of dead or silent instances when there are any, and runs due NOT_STARTED jobs
 // nobody fired (a crash between a commit and its firing), never one held back behind an earlier
-// job of its combination (that one is woken when the combination frees, or polled once first). Idle cost per tick: the heartbeat and
-// one select.
+// job of its combination (that one is woken when the combination frees, or polled once first).
+// Idle cost per tick: the heartbeat and one select. What a tick does depends on the time since
+// the last beat and the last poll, read from the runner's clock: tests move that clock and call
+// tick() instead of waiting for intervals.
 import type { Logger } from '../log';
 import type { Pool } from '../db/pool';
+import type { Clock } from '../core/clock';
 import * as jobSql from './sql';
 import { logTransition } from './transitionLog';
 
 export interface PollerDeps {
   pool: Pool;
   log: Logger;
+  clock: Clock;
   instanceId: string;
   intervalMs: number;
   rescueAfterMs: number;
@@ -35,6 +39,7 @@ export class SafetyPoller {
     return Math.min(this.d.intervalMs, this.d.rescueAfterMs / 4);
   }
 
+  /** Ticks on a timer from now on (without it, only when told: tick()). */
   start(): void {
     // First tick soon, so orphans left by a previous run start without a full interval's wait.
     this.schedule(Math.random() * Math.min(this.beatMs, 1000));
@@ -63,14 +68,15 @@ export class SafetyPoller {
     this.timer.unref();
   }
 
-  /** One tick; true when more due work may be waiting (full batch, or no room to take it). */
+  /** One tick: beats and polls when their time has come (by the clock); true when more due work
+   * may be waiting (full batch, or no room to take it). */
   async tick(): Promise<boolean> {
     const { pool, instanceId, rescueAfterMs } = this.d;
-    const now = performance.now();
+    const now = this.d.clock.now();
     if (now - this.lastBeat >= this.beatMs * 0.75) {
       this.lastBeat = now;
-      const beat = await jobSql.heartbeat(pool, { instanceId, rescueAfterMs });
-      if (beat.rows[0]?.has_stale) await this.rescue();
+      const beat = await jobSql.heartbeat(pool, { instanceId, now: new Date(now), rescueAfterMs });
+      if (beat.rows[0]?.has_stale) await this.rescue(now);
     }
     if (now - this.lastPoll < this.d.intervalMs * 0.75) return false;
     const types = this.d.types();
@@ -85,15 +91,15 @@ export class SafetyPoller {
     return full;
   }
 
-  private async rescue(): Promise<void> {
-    const { rows } = await jobSql.rescueStale(this.d.pool, { rescueAfterMs: this.d.rescueAfterMs });
+  private async rescue(now: number): Promise<void> {
+    const { rows } = await jobSql.rescueStale(this.d.pool, { instanceId: this.d.instanceId, now: new Date(now), rescueAfterMs: this.d.rescueAfterMs });
     for (const job of rows) {
       logTransition(this.d.log, job, this.d.instanceId, {
         from: 'RUNNING',
         to: job.state,
         result: job.state === 'FINISHED' ? 'ERROR' : undefined,
         attempt: job.attempts,
-        message: 'rescued from a silent instance',
+        message: job.status_message ?? 'rescued',
       });
       if (job.state === 'NOT_STARTED') this.d.fire(job.id);
     }

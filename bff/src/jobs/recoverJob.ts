@@ -1,6 +1,7 @@
-// Manual recovery (POST /sync/jobs/{id}/recover, DESIGN §9): a RUNNING job whose instance is
-// dead, or which has held its claim longer than its type's timeout, goes back to NOT_STARTED and
-// is fired; an orphaned NOT_STARTED job is fired. Anything else is refused with the reason.
+// Manual recovery (POST /sync/jobs/{id}/recover): a RUNNING job whose instance is dead (gone, its
+// liveness session ended, or silent past the rescue window), or which has held its claim longer
+// than its type's timeout, goes back to NOT_STARTED and is fired; an orphaned NOT_STARTED job is
+// fired. Anything else is refused with the reason.
 import type { Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
 import * as jobSql from './sql';
@@ -18,6 +19,7 @@ function decide(job: LockedJob, runner: JobRunner): { reason: string } | { detai
     const timeoutMs = runner.timeoutFor(job.job_type);
     const silent = job.claimer_silent_ms;
     if (silent === null) return { reason: `its instance ${job.locked_by} is gone` };
+    if (job.claimer_session_ended) return { reason: `its instance ${job.locked_by} is dead: its database session has ended, so it holds no liveness lock` };
     if (silent > runner.rescueAfterMs) return { reason: `its instance ${job.locked_by} has been silent for ${seconds(silent)}` };
     if ((job.locked_ms ?? 0) > timeoutMs) return { reason: `it has run for ${seconds(job.locked_ms ?? 0)}, over its ${seconds(timeoutMs)} timeout` };
     return {
@@ -32,7 +34,7 @@ function decide(job: LockedJob, runner: JobRunner): { reason: string } | { detai
 
 export async function recoverJob(pool: Pool, runner: JobRunner, id: number): Promise<RecoverResult> {
   const result = await withTransaction(pool, async (db): Promise<RecoverResult> => {
-    const job = (await jobSql.lockJobForRecovery(db, { id })).rows[0];
+    const job = (await jobSql.lockJobForRecovery(db, { id, now: new Date(runner.clock.now()) })).rows[0];
     if (!job) return { status: 'not_found' };
     const verdict = decide(job, runner);
     if ('detail' in verdict) return { status: 'conflict', detail: verdict.detail };

@@ -1,12 +1,15 @@
-// run_job(id), the only dispatch path (DESIGN §9): load and claim (one statement), look up the
-// one handler of the job type, run it with two sessions — progress on one, committed step by
-// step; domain writes on the other, committed once together with the conditional finish — then
-// fire the children.
+// run_job(id), the only dispatch path: load and claim (one statement), look up the one handler of
+// the job type, run it with two sessions — progress on one, committed step by step; domain writes
+// on the other, committed once together with the conditional finish — then fire the children.
+// A session lost on the way (a restart, a terminated backend) fails the attempt like any other
+// error; its failure is then written on a fresh session, as soon as the database answers again.
 import type { Logger } from '../log';
-import type { Pool, PoolClient } from '../db/pool';
+import { releaseClient, type Pool, type PoolClient } from '../db/pool';
+import type { StatementRunner } from '../db/statement';
+import { isDatabaseUnavailable } from '../core/databaseErrors';
 import type { JobProgress } from '@carbon/shared';
 import * as jobSql from './sql';
-import { claimJob } from './claimJob';
+import { claimJob, type ClaimResult } from './claimJob';
 import { DomainSession } from './domainSession';
 import { chainAggregation, chainJob } from './chainJob';
 import { logTransition } from './transitionLog';
@@ -88,12 +91,50 @@ function validProgress(p: JobProgress): JobProgress {
   return out;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Writes the state of a job of this instance: on `session` (the attempt's progress session) or,
+ * once that is lost, on fresh sessions from the pool, trying again with backoff while the
+ * database cannot be reached. A job must not stay RUNNING under a live instance that gave up on
+ * it: nobody would rescue it. Gives up only when the instance stops (its jobs are then released,
+ * or rescued once its liveness session ends).
+ */
+async function writeJobState<T>(d: RunDeps, session: StatementRunner, write: (db: StatementRunner) => Promise<T>): Promise<T> {
+  let db = session;
+  for (let delayMs = 100; ; delayMs = Math.min(delayMs * 2, 5_000)) {
+    try {
+      return await write(db);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || d.isStopping()) throw err;
+      d.log.warn({ err, retry_in_ms: delayMs }, 'database unavailable; the job state is written again on a new session');
+    }
+    db = d.pool;
+    await sleep(delayMs);
+  }
+}
+
+/** The claim's answer was lost with its connection, so the claim may have committed: if it did,
+ * the job goes back to waiting as a failed attempt (it is this instance's, and nothing runs it). */
+async function undoUnansweredClaim(d: RunDeps, id: number, err: unknown): Promise<void> {
+  const delayMs = backoffMs(d.retryBaseMs, 1);
+  const message = `The database connection was lost while the job was claimed: ${errorMessage(err)}`;
+  const { rows } = await writeJobState(d, d.pool, (db) => jobSql.failJob(db, { id, instanceId: d.instanceId, message, retryable: true, delayMs, report: null }));
+  if (rows[0]?.state === 'NOT_STARTED') d.retryAfter(id, delayMs);
+}
+
 export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
   if (d.isStopping()) return 'stopped';
   const progressDb = await d.pool.connect();
   try {
-    // The claim reads the job itself and takes only types registered here (one round trip).
-    const claim = await claimJob(progressDb, id, d.instanceId, d.registry.types());
+    let claim: ClaimResult;
+    try {
+      // The claim reads the job itself and takes only types registered here (one round trip).
+      claim = await claimJob(progressDb, id, d.instanceId, d.registry.types());
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) await undoUnansweredClaim(d, id, err);
+      throw err;
+    }
     if (claim.status === 'claimed') return await runAttempt(d, d.registry.get(claim.job.job_type)!, claim.job, progressDb);
     const job = claim.job;
     if (claim.status === 'blocked') {
@@ -110,7 +151,7 @@ export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
     }
     return 'not_runnable';
   } finally {
-    progressDb.release();
+    releaseClient(progressDb);
   }
 }
 
@@ -228,7 +269,8 @@ async function failAttempt(d: RunDeps, job: JobRow, progressDb: PoolClient, err:
   const message = errorMessage(err);
   const delay = backoffMs(d.retryBaseMs, job.attempts);
   const report = err instanceof PermanentJobError ? (err.report ?? null) : null;
-  const row = (await jobSql.failJob(progressDb, { id: job.id, instanceId: d.instanceId, message, retryable, delayMs: delay, report })).rows[0];
+  const failed = { id: job.id, instanceId: d.instanceId, message, retryable, delayMs: delay, report };
+  const row = (await writeJobState(d, progressDb, (db) => jobSql.failJob(db, failed))).rows[0];
   if (!row) return 'lost';
   d.combinationFree(job.combination_key);
   if (row.state === 'NOT_STARTED') {

@@ -3,11 +3,13 @@
 import os from 'node:os';
 import crypto from 'node:crypto';
 import type { Logger } from '../log';
-import { createPool, type Pool } from '../db/pool';
+import { createPool, releaseClient, type Pool } from '../db/pool';
+import { systemClock, type Clock } from '../core/clock';
 import * as jobSql from './sql';
 import { HandlerRegistry } from './registry';
 import { AttemptAborted, runJob, type RunDeps } from './runJob';
 import { SafetyPoller } from './poller';
+import { InstanceLiveness } from './liveness';
 import { insertJob } from './chainJob';
 import { logTransition } from './transitionLog';
 import type { JobHandler, JobRow, NewJob, RunOutcome } from './types';
@@ -17,16 +19,22 @@ export interface RunnerOptions {
    * Its own, from createJobPool (asynchronous commit; any pool works, only slower). */
   pool: Pool;
   log: Logger;
+  /** Where the liveness session connects (by default, where the pool does). */
+  databaseUrl?: string;
+  /** The source of now for the rescue rule and the poller's timing (tests move their own). */
+  clock?: Clock;
   instanceId?: string;
   concurrency?: number;
   pollIntervalMs?: number;
-  /** A RUNNING job whose instance has been silent this long is rescued (DESIGN: 60 s). */
+  /** A RUNNING job whose instance has been silent this long is rescued, even while its liveness
+   * session lives (default 60 s); one whose liveness session ended is rescued at once. */
   rescueAfterMs?: number;
   retryBaseMs?: number;
   defaultTimeoutMs?: number;
   shutdownGraceMs?: number;
   progressMinIntervalMs?: number;
-  /** Run the safety poller (heartbeat, rescue, orphans). Off only for tests of runJob alone. */
+  /** Run the safety poller (heartbeat, rescue, orphans) on its timer. Off: it ticks only when
+   * told (tick()), for tests that drive it, or test runJob alone. */
   poll?: boolean;
 }
 
@@ -42,8 +50,11 @@ export interface RunnerOptions {
 export function createJobPool(databaseUrl: string, size: number): Pool {
   const url = new URL(databaseUrl);
   url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c synchronous_commit=off`.trim());
-  return createPool(url.href, size);
+  return createPool(url.href, size, { applicationName: JOB_POOL_APPLICATION });
 }
+
+/** How the job pool's sessions (progress, domain, poller) show in pg_stat_activity. */
+export const JOB_POOL_APPLICATION = 'carbon-bff-jobs';
 
 /** Waits for `work`, but no longer than `ms`. */
 export async function within(work: Promise<unknown> | undefined, ms: number): Promise<void> {
@@ -67,6 +78,9 @@ export class JobRunner {
   readonly concurrency: number;
   readonly rescueAfterMs: number;
   readonly defaultTimeoutMs: number;
+  readonly clock: Clock;
+  /** This instance's liveness session (its lock's key, for operations and tests). */
+  readonly liveness: InstanceLiveness;
   private readonly pool: Pool;
   private readonly log: Logger;
   private readonly opts: RunnerOptions;
@@ -82,7 +96,7 @@ export class JobRunner {
   private readonly deps: RunDeps;
   private running = 0;
   private stopping = false;
-  private poller: SafetyPoller | undefined;
+  private readonly poller: SafetyPoller;
   private idle: (() => void)[] = [];
 
   constructor(opts: RunnerOptions) {
@@ -93,6 +107,21 @@ export class JobRunner {
     this.concurrency = opts.concurrency ?? 4;
     this.rescueAfterMs = opts.rescueAfterMs ?? 60_000;
     this.defaultTimeoutMs = opts.defaultTimeoutMs ?? 30 * 60_000;
+    this.clock = opts.clock ?? systemClock;
+    const databaseUrl = opts.databaseUrl ?? opts.pool.options.connectionString;
+    if (!databaseUrl) throw new Error('JobRunner needs databaseUrl (its pool has no connection string).');
+    this.liveness = new InstanceLiveness({ connectionString: databaseUrl, instanceId: this.instanceId, clock: this.clock, log: this.log });
+    this.poller = new SafetyPoller({
+      pool: this.pool,
+      log: this.log,
+      clock: this.clock,
+      instanceId: this.instanceId,
+      intervalMs: opts.pollIntervalMs ?? 10_000,
+      rescueAfterMs: this.rescueAfterMs,
+      types: () => this.registry.types(),
+      room: () => this.concurrency * 2 - this.queue.length - this.running,
+      fire: (id) => this.fire(id),
+    });
     this.deps = {
       pool: this.pool,
       registry: this.registry,
@@ -127,22 +156,16 @@ export class JobRunner {
     return this.registry.get(jobType)?.timeoutMs ?? this.defaultTimeoutMs;
   }
 
-  /** Registers this instance as alive and starts the poller. */
+  /** Registers this instance as alive (its liveness session and lock) and starts the poller. */
   async start(): Promise<void> {
-    await jobSql.heartbeat(this.pool, { instanceId: this.instanceId, rescueAfterMs: this.rescueAfterMs });
+    await this.liveness.start();
     await jobSql.pruneInstances(this.pool);
-    if (this.opts.poll === false) return;
-    this.poller = new SafetyPoller({
-      pool: this.pool,
-      log: this.log,
-      instanceId: this.instanceId,
-      intervalMs: this.opts.pollIntervalMs ?? 10_000,
-      rescueAfterMs: this.rescueAfterMs,
-      types: () => this.registry.types(),
-      room: () => this.concurrency * 2 - this.queue.length - this.running,
-      fire: (id) => this.fire(id),
-    });
-    this.poller.start();
+    if (this.opts.poll !== false) this.poller.start();
+  }
+
+  /** One tick of the safety poller now (SafetyPoller.tick). */
+  tick(): Promise<boolean> {
+    return this.poller.tick();
   }
 
   /** run_job through this instance's queue; resolves when the attempt is over. A job already
@@ -177,7 +200,7 @@ export class JobRunner {
       await client.query('ROLLBACK').catch(() => {});
       throw err;
     } finally {
-      client.release();
+      releaseClient(client);
     }
     if (row.due_in_ms > 0) this.fireLater(row.id, row.due_in_ms);
     else this.fire(row.id);
@@ -250,7 +273,7 @@ export class JobRunner {
     // running jobs would be rescued by the others in the middle of their grace.
     await within(this.whenIdle(), this.opts.shutdownGraceMs ?? 10_000);
     // Every wait is bounded: a stop must end even when the database does not answer.
-    await within(this.poller?.stop(), 5_000);
+    await within(this.poller.stop(), 5_000);
     try {
       if (this.running > 0) {
         const { rows } = await jobSql.releaseJobs(this.pool, { instanceId: this.instanceId });
@@ -260,8 +283,9 @@ export class JobRunner {
       }
       await jobSql.deleteInstance(this.pool, { instanceId: this.instanceId });
     } catch (err) {
-      // Unreleased jobs are rescued by the other instances once this one stops beating.
+      // Unreleased jobs are rescued by the other instances once the liveness session ends below.
       this.log.warn({ err }, 'job runner could not release its jobs at shutdown');
     }
+    await within(this.liveness.stop(), 5_000);
   }
 }

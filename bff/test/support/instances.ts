@@ -1,7 +1,15 @@
 // Real BFF processes for multi-process tests: each runs bff/test/support/jobInstance.ts against
-// one database, with a short poller interval and rescue window, and reports ready on stdout.
+// one database, with a short poller interval (the rescue window stays the default: a dead
+// instance's jobs are rescued through its liveness session), and reports ready on stdout.
+import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
+import type { Pool, PoolClient } from '../../src/db/pool';
+import { freePort } from '../../src/db/embeddedPostgres';
+import { seedDemoData } from '../../src/dev/demoData';
+import { startDevIdp, type DevIdp } from '../../src/dev/idp';
+import { login, TestClient } from './httpClient';
+import { releaseHeld } from './faults';
 
 export interface Instance {
   child: ChildProcess;
@@ -15,7 +23,6 @@ export interface Instance {
 }
 
 export const POLL_S = 0.25;
-export const RESCUE_AFTER_S = 2;
 
 export function startJobInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
   let stderr = '';
@@ -32,7 +39,6 @@ export function startJobInstance(databaseUrl: string, env: Record<string, string
       SESSION_SECRET: 'multi-process-test-session-secret',
       PUBLIC_ORIGIN: 'http://localhost:0',
       POLLER_INTERVAL_SECONDS: String(POLL_S),
-      JOB_RESCUE_AFTER_SECONDS: String(RESCUE_AFTER_S),
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       ...env,
     },
@@ -65,4 +71,38 @@ export async function stopInstances(instances: readonly Instance[]): Promise<voi
   for (const i of instances) if (running(i)) i.child.kill('SIGTERM');
   await Promise.all(instances.map((i) => Promise.race([i.exited, new Promise((r) => setTimeout(r, 15_000))])));
   for (const i of instances) if (running(i)) i.child.kill('SIGKILL');
+}
+
+export interface SignIn {
+  idp: DevIdp;
+  /** The origin browsers would see (a proxy in front of the instances; nothing listens on it). */
+  origin: string;
+  /** What instances need to sign users in through this IdP. */
+  env: Record<string, string>;
+}
+
+/** The development IdP in this process and the demo users in `pool`'s database, for instances
+ * whose users sign in for real. */
+export async function startSignIn(pool: Pool): Promise<SignIn> {
+  const origin = `http://localhost:${await freePort()}`;
+  const clientSecret = crypto.randomBytes(16).toString('hex');
+  const idp = await startDevIdp({ port: 0, appOrigin: origin, clientId: 'carbon-web', clientSecret });
+  await seedDemoData(pool, idp.issuer);
+  return { idp, origin, env: { OAUTH_ISSUER_URL: idp.issuer, OAUTH_CLIENT_SECRET: clientSecret, PUBLIC_ORIGIN: origin } };
+}
+
+/** A client of `instance`, signed in as `username`. */
+export async function signedIn(instance: Instance, signIn: SignIn, username = 'olga'): Promise<TestClient> {
+  const client = new TestClient(instance.url, signIn.origin);
+  await login(client, username);
+  return client;
+}
+
+/** Ends what a multi-process test started: the lock sessions it holds, its instances, the IdP,
+ * its pool. */
+export async function tearDown(parts: { held?: PoolClient[]; instances?: readonly Instance[]; signIn?: SignIn; pool?: Pool }): Promise<void> {
+  if (parts.held) await releaseHeld(parts.held);
+  if (parts.instances) await stopInstances(parts.instances);
+  await parts.signIn?.idp.close();
+  await parts.pool?.end();
 }

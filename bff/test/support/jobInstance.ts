@@ -15,7 +15,14 @@ server.jobs.register({
   writes: ['test_effects'],
   async run({ job, db, progress, signal }) {
     // The effect is written first: if this process dies below, its transaction never commits.
-    await db.query('INSERT INTO test_effects (job_id, attempt, instance) VALUES ($1, $2, $3)', [job.id, job.attempts, instance]);
+    await db.query('INSERT INTO test_effects (job_id, attempt, instance, note) VALUES ($1, $2, $3, $4)', [job.id, job.attempts, instance, job.status_message]);
+    // The first attempt waits for an advisory lock its test holds: released, it goes on to its
+    // finish whatever happened to the job meanwhile.
+    const lockKey = job.payload.hold_first_attempt_on_lock;
+    if (typeof lockKey === 'number' && job.attempts === 1) {
+      await progress({ phase: 'held' });
+      await db.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
+    }
     const sleepMs = Number(job.payload.sleep_first_attempt_ms ?? 0);
     if (sleepMs > 0 && job.attempts === 1) {
       await progress({ phase: 'sleeping' });

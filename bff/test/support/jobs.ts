@@ -9,6 +9,11 @@ import { createTestDatabase } from './stack';
 
 export const silentLog = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
 
+/** What test handlers write, one row per attempt that commits: `note` is the job's status message
+ * when the attempt started (a rescued job's says which rule rescued it). */
+export const CREATE_TEST_EFFECTS =
+  'CREATE TABLE test_effects (job_id bigint NOT NULL, attempt integer, instance text, note text, at timestamptz NOT NULL DEFAULT clock_timestamp())';
+
 /** A job of the test type; `i` makes its combination distinct. */
 export function testJob(i: number | string = 0, extra: Partial<NewJob> = {}): NewJob {
   return { job_type: 'test_work', entity_type: 'MODULE_PER_YEAR', target: 'DATA_ENTRIES', module_type: `m${i}`, year: 2025, ...extra };
@@ -28,7 +33,7 @@ export interface JobTestDb {
 export async function jobTestDb(): Promise<JobTestDb> {
   const url = await createTestDatabase();
   const pool = createPool(url, 20);
-  await pool.query('CREATE TABLE test_effects (job_id bigint NOT NULL, attempt integer, instance text, at timestamptz NOT NULL DEFAULT clock_timestamp())');
+  await pool.query(CREATE_TEST_EFFECTS);
   const runners: JobRunner[] = [];
   const pools: Pool[] = [];
   const db: JobTestDb = {
@@ -40,7 +45,7 @@ export async function jobTestDb(): Promise<JobTestDb> {
       const concurrency = rest.concurrency ?? 4;
       const own = createJobPool(url, poolSize ?? concurrency * 2 + 2);
       pools.push(own);
-      const r = new JobRunner({ pool: own, log: silentLog, poll: false, retryBaseMs: 20, ...rest, concurrency });
+      const r = new JobRunner({ pool: own, databaseUrl: url, log: silentLog, poll: false, retryBaseMs: 20, ...rest, concurrency });
       runners.push(r);
       if (start) await r.start();
       return r;

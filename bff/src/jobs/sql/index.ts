@@ -14,9 +14,13 @@ export type WriteCounts = Record<string, number>;
 /** The job and why a claim of it did not happen. */
 export type LoadedJob = JobRow & { due: boolean; waits_for: number | null };
 
-/** A job under the recover endpoint's row lock, with how long its claimer has been silent
- * (null when the claimer is gone) and how long it has held the job. */
-export type LockedJob = JobRow & { claimer_silent_ms: number | null; locked_ms: number | null; due: boolean };
+/** A job under the recover endpoint's row lock, with what is known of its claimer (null when the
+ * claimer is gone): whether its liveness session has ended, how long it has been silent; and how
+ * long it has held the job. */
+export type LockedJob = JobRow & { claimer_session_ended: boolean | null; claimer_silent_ms: number | null; locked_ms: number | null; due: boolean };
+
+/** A job the poller rescued, and the rule that applied (in its status message). */
+export type RescuedJob = Pick<JobRow, 'id' | 'job_type' | 'pipeline_id' | 'state' | 'attempts' | 'status_message'>;
 
 type Nulls<T> = { [K in keyof T]: null };
 /** A page of the job console: always one row at least, whose job columns are null past the
@@ -86,15 +90,16 @@ export const upstreamOfAggregation = define<Scope & { jobId: number }, { n: numb
 export const advanceAggregation = define<Scope>('advanceAggregation', { moduleType: 1, year: 2, unitId: 3 });
 
 // Instances: liveness, rescue, the poller, shutdown
-export const heartbeat = define<{ instanceId: string; rescueAfterMs: number }, { has_stale: boolean }>('heartbeat', { instanceId: 1, rescueAfterMs: 2 }, { prepared: true });
+export const registerInstance = define<{ instanceId: string; now: Date }, { liveness_key: number; locked: boolean }>('registerInstance', { instanceId: 1, now: 2 });
+export const heartbeat = define<{ instanceId: string; now: Date; rescueAfterMs: number }, { has_stale: boolean }>('heartbeat', { instanceId: 1, now: 2, rescueAfterMs: 3 }, { prepared: true });
 export const pollDue = define<{ types: readonly string[]; limit: number }, { id: number }>('pollDue', { types: 1, limit: 2 }, { prepared: true });
-export const rescueStale = define<{ rescueAfterMs: number }, Pick<JobRow, 'id' | 'job_type' | 'pipeline_id' | 'state' | 'attempts'>>('rescueStale', { rescueAfterMs: 1 });
+export const rescueStale = define<{ instanceId: string; now: Date; rescueAfterMs: number }, RescuedJob>('rescueStale', { instanceId: 1, now: 2, rescueAfterMs: 3 });
 export const releaseJobs = define<{ instanceId: string }, Pick<JobRow, 'id' | 'job_type' | 'pipeline_id'>>('releaseJobs', { instanceId: 1 });
 export const deleteInstance = define<{ instanceId: string }>('deleteInstance', { instanceId: 1 });
 export const pruneInstances = define<NoParams>('pruneInstances', {});
 
 // Manual recovery
-export const lockJobForRecovery = define<{ id: number }, LockedJob>('lockJobForRecovery', { id: 1 });
+export const lockJobForRecovery = define<{ id: number; now: Date }, LockedJob>('lockJobForRecovery', { id: 1, now: 2 });
 export const recoverJob = define<{ id: number; message: string }, JobRow>('recoverJob', { id: 1, message: 2 });
 
 // The job console and the event stream
