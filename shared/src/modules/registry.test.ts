@@ -4,12 +4,17 @@ import {
   DATA_ENTRY_TYPES,
   ENTRY_TYPES,
   entryTypesOf,
+  entryTypesUsingSet,
+  FACTOR_SETS,
+  factorSetsUsedBy,
   findEntryType,
+  findFactorSet,
   findModule,
   foldSearchText,
   MODULE_TYPES,
   MODULES,
   peopleEntryType,
+  reportEmissions,
   updateSchema,
 } from '../index';
 
@@ -54,10 +59,24 @@ describe('registry (types with behaviour of their own)', () => {
     expect(ENTRY_TYPES[type]!.traveler).toEqual({ module: 'headcount', entryType: 'member', idField: 'traveler_id', nameField: 'traveler_name' });
   });
 
-  it('names its factor classification keys', () => {
-    expect(ENTRY_TYPES.plane!.factorKeys).toEqual(['band', 'cabin_class']);
-    expect(ENTRY_TYPES.train!.factorKeys).toEqual(['country']);
-    expect(ENTRY_TYPES.member!.factorKeys).toEqual(['category']);
+  it('names its factor classification keys; each type reads its own set', () => {
+    expect(ENTRY_TYPES.plane!.factorSet.keys).toEqual(['band', 'cabin_class']);
+    expect(ENTRY_TYPES.train!.factorSet.keys).toEqual(['country']);
+    expect(ENTRY_TYPES.member!.factorSet.keys).toEqual(['category']);
+    for (const type of DATA_ENTRY_TYPES) expect(factorSetsUsedBy(ENTRY_TYPES[type]!)).toEqual([type]);
+    expect(FACTOR_SETS.plane).toMatchObject({ module: 'professional_travel', entryType: 'plane', options: { cabin_class: ['economy', 'business', 'first'] } });
+    expect(entryTypesUsingSet('train').map((t) => t.type)).toEqual(['train']);
+    expect(findFactorSet('professional_travel', 'plane')).toBe(FACTOR_SETS.plane);
+    expect(findFactorSet('headcount', 'plane')).toBeUndefined();
+  });
+
+  it('reports travel in scope 3, business travel; members in scope 3, per-FTE estimates', () => {
+    expect(ENTRY_TYPES.plane!.emissionTypes).toEqual([{ type: 'plane', scope: 3, category: 'business_travel' }]);
+    expect(ENTRY_TYPES.train!.emissionTypes).toEqual([{ type: 'train', scope: 3, category: 'business_travel' }]);
+    expect(ENTRY_TYPES.member!.emissionTypes).toEqual([{ type: 'member', scope: 3, category: 'per_fte_estimates' }]);
+    const row = { emission_type: 'train', kg_co2eq: 1, quantity: 2, quantity_unit: 'km', factor_id: null, meta: {} };
+    expect(reportEmissions(ENTRY_TYPES.train!, [row])).toEqual([{ ...row, scope: 3, category: 'business_travel' }]);
+    expect(() => reportEmissions(ENTRY_TYPES.train!, [{ ...row, emission_type: 'bus' }])).toThrow(/bus, which its registry entry does not declare/);
   });
 
   it('gives standard users their own trips to edit and their own member row to view; sums the headcount up by FTE', () => {
