@@ -7,6 +7,7 @@ import {
   entryTypesUsingSet,
   FACTOR_SETS,
   factorSetsUsedBy,
+  fieldSchema,
   findEntryType,
   findFactorSet,
   findModule,
@@ -15,6 +16,7 @@ import {
   MODULES,
   peopleEntryType,
   reportEmissions,
+  serializeRegistry,
   updateSchema,
 } from '../index';
 
@@ -86,6 +88,21 @@ describe('registry (types with behaviour of their own)', () => {
   });
 });
 
+describe('the registry as data', () => {
+  it('is plain JSON: modules, entry types with fields and emission types, factor sets, categories', () => {
+    const view = serializeRegistry();
+    expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+    expect(view.scopes).toEqual([1, 2, 3]);
+    expect(view.modules.map((m) => m.type)).toEqual([...MODULE_TYPES]);
+    expect(view.entryTypes.map((t) => t.type)).toEqual([...DATA_ENTRY_TYPES]);
+    const plane = view.entryTypes.find((t) => t.type === 'plane')!;
+    expect(plane).toMatchObject({ factorSets: ['plane'], emissionTypes: [{ type: 'plane', scope: 3, category: 'business_travel' }] });
+    expect(plane.fields.find((f) => f.key === 'cabin_class')).toMatchObject({ type: 'select', options: ['economy', 'business', 'first'] });
+    expect(view.factorSets.find((s) => s.name === 'member')).toMatchObject({ module: 'headcount', keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true, columns: ['category', 'kg_co2eq_per_fte', 'source'] });
+    expect(view.categories.find((c) => c.key === 'purchased_electricity')).toEqual({ key: 'purchased_electricity', scope: 2, i18nKey: 'reporting.categories.purchased_electricity' });
+  });
+});
+
 describe('schemas derived from the registry', () => {
   const plane = createSchema(ENTRY_TYPES.plane!);
 
@@ -129,6 +146,13 @@ describe('schemas derived from the registry', () => {
   ])('member %s = %j → "%s"', (key, value, message) => {
     const body = { user_institutional_id: '123', name: 'Ann', fte: 1, [key]: value };
     expect(errorsOf(createSchema(ENTRY_TYPES.member!).safeParse(body))[key]).toBe(message);
+  });
+
+  it('takes a unit among those a unit field allows, in any case, like a select', () => {
+    const unit = fieldSchema({ key: 'fuel_unit', type: 'unit', i18nKey: 'x', units: { allowed: ['kwh', 'm3', 'litre'], base: 'kwh' } });
+    expect(unit.safeParse(' M3 ').data).toBe('m3');
+    expect(errorsOf(unit.safeParse('barrel'))['']).toBe('must be one of: kwh, m3, litre');
+    expect(errorsOf(unit.safeParse(undefined))['']).toBe('is required');
   });
 
   it('refuses unknown fields, naming them', () => {

@@ -1,8 +1,10 @@
 // The rules every module and entry type of the registry follows, so that the generic code
 // (routes, validation, CSV files, permissions, person links, owner queries) serves it without
-// knowing it. Each problem is a sentence naming the module or entry type. Texts, default factors
-// and demo rows are checked by the tests of the packages that hold them.
-import { factorColumns, UNIT_COLUMN } from './csvColumns';
+// knowing it: fields and files, person links, factor sets, units, and the scope and category of
+// every emission type. Each problem is a sentence naming the module, entry type, factor set or
+// category. Texts, default factors and demo rows are checked by the tests of the packages that
+// hold them.
+import { factorColumns, factorValueColumns, UNIT_COLUMN } from './csvColumns';
 import { FIELD_TYPES, PERSON_LINK_KEY, type EntryTypeDef, type FactorSetDef, type FieldDef } from './fields';
 import { CATEGORIES, findCategory, GHG_SCOPES, UNITS } from './reporting';
 import { DATA_ENTRY_TYPES, ENTRY_TYPES, entryTypesOf, FACTOR_SETS, factorSetsUsedBy, MODULE_TYPES, MODULES } from './registry';
@@ -93,7 +95,7 @@ function unitProblems(t: EntryTypeDef, f: FieldDef): string[] {
   const set = FACTOR_SETS[setName];
   if (!factorSetsUsedBy(t).includes(setName) || !set) q(`its conversions come from factor set ${setName}, which the entry type does not use`);
   else {
-    const columns = [...set.values, ...(set.optionalValues ?? [])];
+    const columns = factorValueColumns(set);
     for (const unit of u.allowed) if (unit !== u.base && !columns.includes(`${u.base}_per_${unit}`)) q(`factor set ${setName} has no ${u.base}_per_${unit} column to convert ${unit}`);
   }
   return problems;

@@ -4,9 +4,9 @@
 // field patterns travel as their source text. The web app bundles the registry itself and needs
 // no fetch; other clients read this.
 import { factorColumns } from './csvColumns';
-import type { CsvColumn, EntryTypeDef, FieldDef, OwnRowAction } from './fields';
+import type { CsvColumn, EntryTypeDef, FactorSetDef, FieldDef, OwnRowAction } from './fields';
 import { CATEGORIES, GHG_SCOPES, UNITS, type CategoryDef, type EmissionTypeDef, type GhgScope } from './reporting';
-import { DATA_ENTRY_TYPES, ENTRY_TYPES, FACTOR_SETS, factorSetsUsedBy, MODULE_TYPES, MODULES } from './registry';
+import { DATA_ENTRY_TYPES, ENTRY_TYPES, FACTOR_SETS, factorSetsOf, factorSetsUsedBy, MODULE_TYPES, MODULES } from './registry';
 import type { ModuleType } from './types';
 
 export type FieldView = Omit<FieldDef, 'pattern'> & { pattern?: string };
@@ -72,6 +72,21 @@ function entryTypeView(t: EntryTypeDef): EntryTypeView {
   };
 }
 
+function factorSetView(s: FactorSetDef): FactorSetView {
+  return {
+    name: s.name,
+    module: s.module,
+    ...(s.entryType ? { entryType: s.entryType } : {}),
+    i18nKey: s.i18nKey,
+    keys: [...s.keys],
+    values: [...s.values],
+    optionalValues: [...(s.optionalValues ?? [])],
+    options: Object.fromEntries(Object.entries(s.options).map(([k, v]) => [k, [...v]])),
+    optional: s.optional ?? false,
+    columns: factorColumns(s),
+  };
+}
+
 /** The registry as plain JSON data, in registration order. */
 export function serializeRegistry(): RegistryView {
   return {
@@ -80,21 +95,9 @@ export function serializeRegistry(): RegistryView {
     units: [...UNITS],
     modules: MODULE_TYPES.map((m) => {
       const d = MODULES[m];
-      const sets = Object.values(FACTOR_SETS).filter((s) => s.module === m);
-      return { type: d.type, slug: d.slug, i18nKey: d.i18nKey, entryTypes: [...d.entryTypes], ownRows: [...d.ownRows], summary: d.summary, factorSets: sets.map((s) => s.name) };
+      return { type: d.type, slug: d.slug, i18nKey: d.i18nKey, entryTypes: [...d.entryTypes], ownRows: [...d.ownRows], summary: d.summary, factorSets: factorSetsOf(m).map((s) => s.name) };
     }),
     entryTypes: DATA_ENTRY_TYPES.map((t) => entryTypeView(ENTRY_TYPES[t]!)),
-    factorSets: Object.values(FACTOR_SETS).map((s) => ({
-        name: s.name,
-        module: s.module,
-        ...(s.entryType ? { entryType: s.entryType } : {}),
-        i18nKey: s.i18nKey,
-        keys: [...s.keys],
-        values: [...s.values],
-        optionalValues: [...(s.optionalValues ?? [])],
-        options: Object.fromEntries(Object.entries(s.options).map(([k, v]) => [k, [...v]])),
-        optional: s.optional ?? false,
-        columns: factorColumns(s),
-      })),
+    factorSets: Object.values(FACTOR_SETS).map(factorSetView),
   };
 }
