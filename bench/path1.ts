@@ -73,8 +73,8 @@ async function seed(pool: pg.Pool, client: TestClient) {
             ins AS (INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source)
                     SELECT src.carbon_report_module_id, src.data_entry_type, src.data || jsonb_build_object('number_of_trips', 1 + g % 5), 'demo'
                       FROM src, generate_series(1, $2) g RETURNING id)
-       INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, factor_id, meta)
-       SELECT ins.id, x.emission_type, x.kg_co2eq, x.quantity, x.quantity_unit, x.factor_id, x.meta
+       INSERT INTO data_entry_emissions (data_entry_id, emission_type, scope, category, kg_co2eq, quantity, quantity_unit, factor_id, meta)
+       SELECT ins.id, x.emission_type, x.scope, x.category, x.kg_co2eq, x.quantity, x.quantity_unit, x.factor_id, x.meta
          FROM ins, data_entry_emissions x WHERE x.data_entry_id = $1`,
       [sample.body.id, MODULE_ENTRIES - n[0]!.n],
     );

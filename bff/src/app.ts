@@ -28,6 +28,7 @@ import { moduleRoutes } from './http/modules';
 import { locationRoutes } from './http/locations';
 import { syncRoutes } from './http/sync';
 import { factorRoutes } from './http/factors';
+import { registryRoutes } from './http/registry';
 import type { JobSystem } from './jobs';
 import type { EventHub } from './events/hub';
 
@@ -108,6 +109,7 @@ export function createApp(d: AppDeps): express.Express {
   api.use('/locations', requireUser, locationRoutes(d.pool));
   api.use('/sync', syncRoutes(d.pool, d.jobs.runner, d.hub, { uploadMaxBytes: d.config.UPLOAD_MAX_BYTES }));
   api.use('/factors', requireUser, factorRoutes(d.pool));
+  api.use('/registry', requireUser, registryRoutes());
   api.use((_req, _res, next) => next(new NotFoundError('No such API route.')));
   app.use('/api', api);
 

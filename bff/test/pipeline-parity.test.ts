@@ -1,11 +1,12 @@
-// Path 2 ends where Path 1 would (issue 5): the same members and trips entered through the API
-// for one unit and uploaded as CSV files for another give the same emissions, the same module
-// stats and the same report stats.
+// Path 2 ends where Path 1 would: the same members and trips entered through the API for one
+// unit and uploaded as CSV files for another give the same emissions (with their scopes and
+// categories), the same module stats and the same report stats, split by scope and category
+// included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_TYPES, MODULES } from '@carbon/shared';
 import { startTestStack, type TestStack } from './support/stack';
 import { as, demoIds, type DemoIds } from './support/carbon';
-import { HEADCOUNT_HEADER, jobRow, PLANE_HEADER, settled, TRAIN_HEADER, upload } from './support/pipeline';
+import { CSV, HEADCOUNT_HEADER, jobRow, PLANE_HEADER, settled, TRAIN_HEADER, upload } from './support/pipeline';
 
 let stack: TestStack;
 let ids: DemoIds;
@@ -30,6 +31,10 @@ const cell = (v: unknown) => (v === undefined ? '' : String(v));
 beforeAll(async () => {
   stack = await startTestStack();
   ids = await demoIds(stack.server.pool);
+  // Members weigh something too: 650 kg CO2e per FTE.
+  const olga = await as(stack, 'olga');
+  expect((await olga.post(`/api/sync/factors/headcount/member?year=${YEAR}`, 'category,kg_co2eq_per_fte,source\nfood,650,test', CSV)).status).toBe(202);
+  await settled(stack.server.pool);
 });
 afterAll(async () => stack?.stop());
 
@@ -42,7 +47,7 @@ async function summary(unit: number, module: string) {
 
 async function emissions(unit: number) {
   const { rows } = await stack.server.pool.query(
-    `SELECT e.data_entry_type, e.data - 'created_by' AS data, x.emission_type, x.kg_co2eq::text AS kg, x.quantity::text AS quantity, x.quantity_unit, x.factor_id, x.meta
+    `SELECT e.data_entry_type, e.data - 'created_by' AS data, x.emission_type, x.scope, x.category, x.kg_co2eq::text AS kg, x.quantity::text AS quantity, x.quantity_unit, x.factor_id, x.meta
        FROM carbon_reports r JOIN carbon_report_modules m ON m.carbon_report_id = r.id
        JOIN data_entries e ON e.carbon_report_module_id = m.id JOIN data_entry_emissions x ON x.data_entry_id = e.id
       WHERE r.unit_id = $1 AND r.year = $2 ORDER BY e.data_entry_type, e.id`,
@@ -75,6 +80,7 @@ describe('Path 2 and Path 1 give the same numbers', () => {
     const e2 = await emissions(p2);
     expect(e2).toHaveLength(members.length + planes.length + trains.length);
     expect(e2).toEqual(e1);
+    expect(new Set(e2.map((e) => `${e.emission_type}:${e.scope}:${e.category}`))).toEqual(new Set(['member:3:per_fte_estimates', 'plane:3:business_travel', 'train:3:business_travel']));
     for (const module of MODULE_TYPES.map((m) => MODULES[m].slug)) {
       const a = await summary(p1, module);
       const b = await summary(p2, module);
@@ -82,9 +88,15 @@ describe('Path 2 and Path 1 give the same numbers', () => {
       expect(b.status).toBe(a.status);
       expect(b.entry_counts).toEqual(a.entry_counts);
     }
+    const headcount = await summary(p2, MODULES.headcount.slug);
+    // 650 kg per FTE × (1 + 0.6) FTE.
+    expect(headcount.stats).toMatchObject({ kg_co2eq: 1040, by_scope: { 1: 0, 2: 0, 3: 1040 }, by_category: { per_fte_estimates: 1040 } });
     const r1 = await olga.get(`/api/v1/carbon_reports/${ids.report[`OCEAN-LAB/${YEAR}`]}`);
     const r2 = await olga.get(`/api/v1/carbon_reports/${ids.report[`CLIMATE-LAB/${YEAR}`]}`);
     expect(r2.body.stats).toEqual(r1.body.stats);
     expect(r2.body.stats.entries).toBe(members.length + planes.length + trains.length);
+    expect(r2.body.stats.by_scope[3]).toBe(r2.body.stats.kg_co2eq);
+    expect(r2.body.stats.by_category.per_fte_estimates).toBe(1040);
+    expect(r2.body.stats.by_category.business_travel).toBeCloseTo(r2.body.stats.kg_co2eq - 1040, 6);
   });
 });

@@ -41,7 +41,7 @@ it('a recalculation does not overwrite the emission of a Path 1 write that commi
     await writer.query(`UPDATE data_entries SET data = data || '{"number_of_trips": 7}', updated_at = now() WHERE id = $1`, [entry]);
     await writer.query('DELETE FROM data_entry_emissions WHERE data_entry_id = $1', [entry]);
     await writer.query(
-      `INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, meta) VALUES ($1, 'plane', 4242, 1, 'km', '{"by": "path 1"}')`,
+      `INSERT INTO data_entry_emissions (data_entry_id, emission_type, scope, category, kg_co2eq, quantity, quantity_unit, meta) VALUES ($1, 'plane', 3, 'business_travel', 4242, 1, 'km', '{"by": "path 1"}')`,
       [entry],
     );
     const olga = await as(stack, 'olga');
@@ -85,7 +85,7 @@ it('a Path 1 update of an entry whose first emission a recalculation is writing 
   try {
     await recalc.query('BEGIN');
     await recalc.query('SELECT id FROM data_entries WHERE id = $1 FOR UPDATE', [entry]);
-    await recalc.query(`INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, meta) VALUES ($1, 'plane', 1, 1, 'km', '{"by": "recalc"}')`, [entry]);
+    await recalc.query(`INSERT INTO data_entry_emissions (data_entry_id, emission_type, scope, category, kg_co2eq, quantity, quantity_unit, meta) VALUES ($1, 'plane', 3, 'business_travel', 1, 1, 'km', '{"by": "recalc"}')`, [entry]);
     update = olga.patch(`/api/modules/${unit}/${YEAR}/professional-travel/plane/${entry}`, { number_of_trips: 2 });
     await waitFor('the update to wait for the entry', async () => {
       const { rows: w } = await pool.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%data_entries%'`);

@@ -1,6 +1,7 @@
 // Acceptance: a principal adds a headcount member, then a plane trip choosing that member in the
 // selector by typing part of the name; the table shows the trip with the member's name and a
-// non-zero kg; the module and report totals update without a reload.
+// non-zero kg; the module and report totals, and the module's split by scope (travel is all
+// scope 3), update without a reload.
 import { expect, test } from '@playwright/test';
 import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
@@ -51,10 +52,17 @@ test('a principal adds a member, then a plane trip for them; totals update witho
   await expect.poll(() => figureOf(page.getByTestId('report-total'))).toBeCloseTo(reportBefore + 1.0, 0);
   const moduleAfter = await figureOf(page.getByTestId('module-total'));
   const reportAfter = await figureOf(page.getByTestId('report-total'));
+  const scopes = page.getByTestId('module-totals').getByTestId('scope-figures');
+  await expect(scopes).toContainText('Scope 1');
+  expect(await figureOf(scopes.getByTestId('scope-1-total'))).toBe(0);
+  expect(await figureOf(scopes.getByTestId('scope-2-total'))).toBe(0);
+  await expect.poll(() => figureOf(scopes.getByTestId('scope-3-total'))).toBe(moduleAfter);
 
   // The unit home shows the same figures, still without a reload.
   await page.getByTestId('nav-overview').click();
-  await expect.poll(() => figureOf(page.getByTestId('module-card-professional_travel').getByTestId('module-card-total'))).toBe(moduleAfter);
+  const card = page.getByTestId('module-card-professional_travel');
+  await expect.poll(() => figureOf(card.getByTestId('module-card-total'))).toBe(moduleAfter);
+  await expect.poll(() => figureOf(card.getByTestId('scope-3-total'))).toBe(moduleAfter);
   await expect.poll(() => figureOf(page.getByTestId('report-total'))).toBe(reportAfter);
   await expectNoReload(page);
 });

@@ -34,13 +34,14 @@ export interface UnitSummary {
 /** A factor as GET /api/factors answers it. */
 export interface FactorView {
   id: number;
+  /** The factor set it belongs to (an entry type's own set bears the type's name). */
   data_entry_type: string;
   year: number;
   classification: Record<string, string>;
   values: Record<string, number>;
   source: string;
   last_seen_job_id: number | null;
-  /** Contained in the latest successful factor upload of its type and year (true when there was
+  /** Contained in the latest successful factor upload of its set and year (true when there was
    * no upload yet: nothing to compare with). */
   in_latest_upload: boolean;
   updated_at: string;

@@ -3,9 +3,9 @@
 // the tab's one event stream, and every back-office message key the code names.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { ENTRY_TYPES, permissionsFor, type JobEvent } from '@carbon/shared';
+import { ENTRY_TYPES, FACTOR_SETS, permissionsFor, type FactorSetDef, type JobEvent } from '@carbon/shared';
 import { looksStale, pipelineEnded, pipelinePhases, rowReportOf, STALE_AFTER_MS } from '../src/utils/pipeline';
-import { entryTemplate, factorCsv } from '../src/utils/csvTemplates';
+import { entryTemplate, factorCsv, templateFileName } from '../src/utils/csvTemplates';
 import { allows, backofficePages, firstAllowedPage } from '../src/router/backoffice';
 import { useEventsStore } from '../src/stores/events';
 import backofficeEn from '../src/i18n/backoffice.en';
@@ -91,7 +91,15 @@ describe('CSV templates', () => {
     expect(entryTemplate(ENTRY_TYPES.plane!, false)).toBe('origin,destination,cabin_class,number_of_trips,round_trip,departure_date,person_number,traveler_name\r\n');
     expect(entryTemplate(ENTRY_TYPES.member!, true)).toBe('unit_institutional_id,user_institutional_id,name,fte,position\r\n');
     const factor = { id: 1, data_entry_type: 'train', year: 2025, classification: { country: 'FR' }, values: { kg_co2eq_per_km: 0.0029 }, source: 'ADEME, Impact CO2', last_seen_job_id: 4, in_latest_upload: true, updated_at: '' };
-    expect(factorCsv(ENTRY_TYPES.train!, [factor])).toBe('country,kg_co2eq_per_km,source\r\nFR,0.0029,"ADEME, Impact CO2"\r\n');
+    expect(factorCsv(FACTOR_SETS.train!, [factor])).toBe('country,kg_co2eq_per_km,source\r\nFR,0.0029,"ADEME, Impact CO2"\r\n');
+    expect(templateFileName('factors', FACTOR_SETS.train!, 2025)).toBe('professional_travel-train-factors-2025.csv');
+    expect(templateFileName('entries', ENTRY_TYPES.plane!)).toBe('professional_travel-plane-entries.csv');
+  });
+
+  it('leave a conversion a factor row does not have as an empty cell, after the required values', () => {
+    const fuel: FactorSetDef = { name: 'fuel', module: 'headcount', i18nKey: 'x', keys: ['fuel'], values: ['kg_co2eq_per_kwh'], optionalValues: ['kwh_per_m3', 'kwh_per_litre'], options: {} };
+    const gas = { id: 2, data_entry_type: 'fuel', year: 2025, classification: { fuel: 'gas' }, values: { kg_co2eq_per_kwh: 0.227, kwh_per_m3: 10.5 }, source: 'test', last_seen_job_id: null, in_latest_upload: true, updated_at: '' };
+    expect(factorCsv(fuel, [gas])).toBe('fuel,kg_co2eq_per_kwh,kwh_per_m3,kwh_per_litre,source\r\ngas,0.227,10.5,,test\r\n');
   });
 });
 

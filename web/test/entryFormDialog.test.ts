@@ -92,7 +92,7 @@ describe('EntryFormDialog', () => {
       module_type: 'professional_travel',
       data_entry_type: 'plane',
       kg_co2eq: 1914.25,
-      emissions: [{ emission_type: 'plane', kg_co2eq: 1914.25, quantity: 12593.75, quantity_unit: 'km', factor_id: 1, meta: {} }],
+      emissions: [{ emission_type: 'plane', scope: 3, category: 'business_travel', kg_co2eq: 1914.25, quantity: 12593.75, quantity_unit: 'km', factor_id: 1, meta: {} }],
       source: 'manual',
       created_at: '',
       updated_at: '',

@@ -1,6 +1,7 @@
 // The module card on the unit home sums a module up by the figure the registry names: the
 // emissions in tonnes, or the FTE of the module listing the unit's people (with its tonnes
-// beside them). Standard users, who get no totals, see their own entry count.
+// beside them), and splits its emissions by scope. Standard users, who get no totals, see their
+// own entry count.
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { MODULE_TYPES, MODULES, type ModuleStats, type ModuleSummary, type ModuleType } from '@carbon/shared';
@@ -11,6 +12,8 @@ const stats: ModuleStats = {
   kg_co2eq: 2500,
   entries: 3,
   by_type: { first: { kg_co2eq: 2000, entries: 2, quantity: 1.5 }, second: { kg_co2eq: 500, entries: 1, quantity: 0.25 } },
+  by_scope: { 1: 300, 2: 0, 3: 2200 },
+  by_category: { stationary_combustion: 300, business_travel: 2200 },
 };
 
 const summary = (module: ModuleType, s: ModuleStats | null): ModuleSummary => ({
@@ -25,9 +28,9 @@ const summary = (module: ModuleType, s: ModuleStats | null): ModuleSummary => ({
   active_pipeline_id: null,
 });
 
-function card(module: ModuleType, s: ModuleStats | null) {
+function card(module: ModuleType, s: ModuleStats | null, locale: 'en' | 'fr' = 'en') {
   const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/:p(.*)*', component: { template: '<div />' } }] });
-  return mountApp(ModuleCard, { props: { module: MODULES[module], summary: summary(module, s), unitId: 3, year: 2025 }, global: { plugins: [router] } });
+  return mountApp(ModuleCard, { props: { module: MODULES[module], summary: summary(module, s), unitId: 3, year: 2025 }, global: { plugins: [router] } }, locale);
 }
 
 describe('ModuleCard', () => {
@@ -41,6 +44,15 @@ describe('ModuleCard', () => {
       expect(total).toBe('2.5 t CO2e');
       expect(w.text()).not.toContain('FTE');
     }
+  });
+
+  it.each([...MODULE_TYPES])('%s: splits its emissions by scope, in English and French', (m) => {
+    // The label and its figure are kept on one line by a no-break space.
+    const scopes = (w: ReturnType<typeof card>) => [1, 2, 3].map((s) => w.get(`[data-testid="scope-${s}"]`).text().replace(/\s/gu, ' '));
+    expect(scopes(card(m, stats))).toEqual(['Scope 1 0.3 t CO2e', 'Scope 2 0.0 t CO2e', 'Scope 3 2.2 t CO2e']);
+    expect(scopes(card(m, stats, 'fr'))).toEqual(['Scope 1 0,3 t CO2e', 'Scope 2 0,0 t CO2e', 'Scope 3 2,2 t CO2e']);
+    expect(card(m, stats).get('[data-testid="scope-2"]').attributes('title')).toBe('Purchased energy');
+    expect(card(m, stats, 'fr').get('[data-testid="scope-2"]').attributes('title')).toBe('Énergie achetée');
   });
 
   it.each([...MODULE_TYPES])('%s: shows a user without totals their own entries', (m) => {

@@ -1,8 +1,9 @@
 // Every text the registry asks for exists in English and French: module titles and
-// descriptions, entry types, fields, select options. And no module text is left over for
-// something the registry no longer has (a renamed field, a removed option).
+// descriptions, entry types, fields, select options, factor sets of modules, reporting
+// categories, scopes and units. And no module or reporting text is left over for something the
+// registry no longer has (a renamed field, a removed option or category).
 import { describe, expect, it } from 'vitest';
-import { ENTRY_TYPES, entryTypesOf, MODULE_TYPES, MODULES } from '@carbon/shared';
+import { CATEGORIES, ENTRY_TYPES, entryTypesOf, FACTOR_SETS, GHG_SCOPES, MODULE_TYPES, MODULES, UNITS } from '@carbon/shared';
 import en from '../src/i18n/en';
 import fr from '../src/i18n/fr';
 
@@ -17,12 +18,22 @@ for (const t of Object.values(ENTRY_TYPES)) {
     for (const o of f.options ?? []) keys.push(`${f.i18nKey.replace('.fields.', '.options.')}.${o}`);
   }
 }
+for (const set of Object.values(FACTOR_SETS)) if (!set.entryType) keys.push(set.i18nKey);
+const reportingKeys = [
+  ...CATEGORIES.map((c) => c.i18nKey),
+  ...GHG_SCOPES.map((s) => `reporting.scopeNames.${s}`),
+  ...UNITS.map((u) => `reporting.units.${u}`),
+  'reporting.scope',
+  'reporting.byScope',
+];
+keys.push(...reportingKeys);
 
-/** Every message key under `modules.`, as `modules.<module>.<group>.<…>`. */
-function moduleMessageKeys(messages: object): string[] {
+/** Every message key under `modules.` and `reporting.`, as `modules.<module>.<group>.<…>`. */
+function registryMessageKeys(messages: object): string[] {
   const walk = (o: object, prefix: string): string[] =>
     Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? walk(v as object, `${prefix}.${k}`) : [`${prefix}.${k}`]));
-  return walk((messages as { modules: object }).modules, 'modules');
+  const m = messages as { modules: object; reporting: object };
+  return [...walk(m.modules, 'modules'), ...walk(m.reporting, 'reporting')];
 }
 
 /** Keys the registry can ask for: the required ones, and the optional table header (`columns.`)
@@ -41,7 +52,7 @@ describe('registry messages', () => {
   it.each([
     ['en', en],
     ['fr', fr],
-  ])('%s has no module message the registry does not ask for', (_lang, messages) => {
-    expect(moduleMessageKeys(messages).filter((k) => !known.has(k))).toEqual([]);
+  ])('%s has no module or reporting message the registry does not ask for', (_lang, messages) => {
+    expect(registryMessageKeys(messages).filter((k) => !known.has(k))).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
-// The data files that come with every entry type of the registry: default factors
-// (bff/data/default-factors.json) and demo rows (bff/data/demo-entries.json). Each type must have
-// them, in the shapes its factor and CSV files take, so that a new type is complete once the
-// registry, its formula, its messages and these two files name it.
+// The data files that come with every entry type and factor set of the registry: default factors
+// (bff/data/default-factors.json, per set) and demo rows (bff/data/demo-entries.json, per type).
+// Each must have them, in the shapes its factor and CSV files take, so that a new type is complete
+// once the registry, its formula, its messages and these two files name it.
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { createSchema, DATA_ENTRY_TYPES, ENTRY_TYPES, fieldOf } from '@carbon/shared';
+import { createSchema, DATA_ENTRY_TYPES, ENTRY_TYPES, FACTOR_SETS, factorValueColumns, fieldOf } from '@carbon/shared';
 import { readDefaultFactors } from '../domain/factors';
 import { mapHeader, recordPayload } from '../jobs/handlers/csvIngest/columns';
 import { demoCsv, readDemoEntries, seedingWaves } from './demoEntries';
@@ -14,20 +14,21 @@ const demo = readDemoEntries();
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe('default factors', () => {
-  it('are all of registered entry types', () => {
-    expect(factors.factors.map((f) => f.data_entry_type).filter((t) => !ENTRY_TYPES[t])).toEqual([]);
+  it('are all of registered factor sets', () => {
+    expect(factors.factors.map((f) => f.factor_set).filter((s) => !FACTOR_SETS[s])).toEqual([]);
   });
 
-  it.each([...DATA_ENTRY_TYPES])('%s: rows in the shape of its factor file, with a source; at least one unless its formula needs none', (type) => {
-    const t = ENTRY_TYPES[type]!;
-    const rows = factors.factors.filter((f) => f.data_entry_type === type);
-    if (!t.factorsOptional) expect(rows.length, `${type} has no default factor`).toBeGreaterThan(0);
+  it.each(Object.keys(FACTOR_SETS))('%s: rows in the shape of its factor file, with a source; at least one unless its formulas need none', (name) => {
+    const set = FACTOR_SETS[name]!;
+    const rows = factors.factors.filter((f) => f.factor_set === name);
+    if (!set.optional) expect(rows.length, `${name} has no default factor`).toBeGreaterThan(0);
     for (const f of rows) {
-      expect(sorted(Object.keys(f.classification))).toEqual(sorted(t.factorKeys));
-      expect(sorted(Object.keys(f.values))).toEqual(sorted(t.factorValueKeys));
+      expect(sorted(Object.keys(f.classification))).toEqual(sorted(set.keys));
+      for (const k of set.values) expect(Object.keys(f.values), `${name} row without ${k}`).toContain(k);
+      expect(Object.keys(f.values).filter((k) => !factorValueColumns(set).includes(k))).toEqual([]);
       expect(f.source.trim()).not.toBe('');
       for (const [k, v] of Object.entries(f.classification)) {
-        const options = fieldOf(t, k)?.options;
+        const options = set.options[k];
         if (options) expect(options).toContain(v);
       }
       for (const v of Object.values(f.values)) expect(v).toBeGreaterThanOrEqual(0);

@@ -1,9 +1,10 @@
 // Resolves which carbon report module a request addresses, whether the actor may act on it, and
-// — in the same round trip — the entry asked for and the factors of the year; a Path 1 write
-// also gets the traveler's headcount member (loadWriteContext). Unknown unit or report → 404;
-// known unit without right → 403; report or module missing for the year → 404.
-import type { Action, FactorRow, ModuleAccess, ModuleStatus, ModuleType } from '@carbon/shared';
-import { MODULES } from '@carbon/shared';
+// — in the same round trip — the entry asked for; a Path 1 write also gets the factors of the
+// year, of every factor set its entry type uses, and the traveler's headcount member
+// (loadWriteContext). Unknown unit or report → 404; known unit without right → 403; report or
+// module missing for the year → 404.
+import type { Action, FactorSets, ModuleAccess, ModuleStatus, ModuleType } from '@carbon/shared';
+import { ENTRY_TYPES, factorSetsUsedBy, MODULES } from '@carbon/shared';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { moduleAccessOf, type PolicySubject } from '../policies';
 import type { Pool } from '../db/pool';
@@ -36,16 +37,15 @@ export interface ModuleContext {
   moduleType: ModuleType;
   status: ModuleStatus;
   access: ModuleAccess;
-  /** Present when asked for (`needs.factors`). */
-  factors: FactorRow[];
   /** The entry asked for, when it belongs to this module. */
   entry: StoredEntry | null;
 }
 
 export interface ContextNeeds {
   action: Action;
-  /** Entry type whose factors to load; defaults to the type of `entryId`'s entry. */
+  /** Entry type whose factor sets a write loads; defaults to the type of `entryId`'s entry. */
   entryType?: string;
+  /** A write: load the factor sets the entry type uses. */
   factors?: boolean;
   /** A write: the person number whose headcount member to look up. */
   travelerPersonNumber?: number | null;
@@ -53,14 +53,9 @@ export interface ContextNeeds {
 }
 
 const EXTRAS = `
-  LEFT JOIN LATERAL (${entryOfModule('$6', 'base.module_id')}) en ON true
-  LEFT JOIN LATERAL (
-    SELECT coalesce(json_agg(json_build_object('id', f.id, 'classification', f.classification, 'values', f."values") ORDER BY f.id), '[]') AS factors
-      FROM factors f
-     WHERE f.data_entry_type = coalesce($4, en.entry ->> 'data_entry_type') AND f.year = base.year
-  ) fa ON $5`;
+  LEFT JOIN LATERAL (${entryOfModule('$4', 'base.module_id')}) en ON true`;
 
-const SELECT = `SELECT base.*, en.entry, fa.factors FROM`;
+const SELECT = `SELECT base.*, en.entry FROM`;
 
 /** Where a module lives: $1 report id, $2 year (null), $3 module type. */
 const BASE_BY_REPORT = `
@@ -90,7 +85,6 @@ interface BaseRow {
 
 interface Row extends BaseRow {
   entry: StoredEntry | null;
-  factors: FactorRow[] | null;
 }
 
 /** The rights of the actor on an addressed module; 404 for what does not exist, 403 for what
@@ -114,24 +108,18 @@ export async function loadModuleContext(db: Queryable, actor: PolicySubject, ref
   const byReport = 'reportId' in ref;
   // Unit-addressed: the permission map answers without a query; only a refusal needs the unit.
   if (!byReport && !moduleAccessOf(actor, ref.module, ref.unitId, needs.action).own) await denyUnit(db, ref.unitId);
-  const params = [
-    byReport ? ref.reportId : ref.unitId,
-    byReport ? null : ref.year,
-    ref.module,
-    needs.entryType ?? null,
-    needs.factors ?? false,
-    needs.entryId ?? null,
-  ];
+  const params = [byReport ? ref.reportId : ref.unitId, byReport ? null : ref.year, ref.module, needs.entryId ?? null];
   // Named statements: parsed and planned once per connection on this hot path.
   const { rows } = await db.query<Row>({ name: byReport ? 'ctx-by-report' : 'ctx-by-unit-year', text: byReport ? BY_REPORT : BY_UNIT_YEAR, values: params });
   const address = checkAddress(rows[0], actor, ref, needs.action);
   const row = rows[0] as Row;
-  return { ...address, moduleType: ref.module, factors: row.factors ?? [], entry: row.entry };
+  return { ...address, moduleType: ref.module, entry: row.entry };
 }
 
 /** What a Path 1 write needs: the module's address and rights, and, as asked, the entry being
- * changed, the factors of the year and the traveler's member (null: none, or not asked for). */
-export type WriteContext = Omit<ModuleContext, 'status'> & { traveler: Member | null };
+ * changed, the factors of the year by set and the traveler's member (null: none, or not asked
+ * for). */
+export type WriteContext = Omit<ModuleContext, 'status'> & { traveler: Member | null; factorSets: FactorSets };
 
 /**
  * Where a module lives and the actor's rights on it, with the same answers (404, 403) as
@@ -175,7 +163,7 @@ export async function loadWriteContext(pool: Pool, actor: PolicySubject, ref: Mo
   if (needs.entryId !== undefined || personNumber !== null) {
     ({ entry, traveler } = await entryReadsFor(pool).read({ entryId: needs.entryId ?? null, moduleId: address.moduleId, reportId: address.reportId, personNumber }));
   }
-  const factorType = needs.entryType ?? entry?.data_entry_type;
-  const factors = needs.factors && factorType ? await cache.factorsFor(pool, factorType, address.year) : [];
-  return { ...address, moduleType: ref.module, access, factors, traveler, entry };
+  const factorType = ENTRY_TYPES[needs.entryType ?? entry?.data_entry_type ?? ''];
+  const factorSets = needs.factors && factorType ? await cache.factorSetsFor(pool, factorSetsUsedBy(factorType), address.year) : {};
+  return { ...address, moduleType: ref.module, access, factorSets, traveler, entry };
 }

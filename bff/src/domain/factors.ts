@@ -1,4 +1,6 @@
-// Emission factors: the default set shipped in bff/data/ and the lookup used by Path 1.
+// Emission factors: the defaults shipped in bff/data/ and the lookup used by Path 1 and the
+// recalculation. Factors come in sets (shared/src/modules/registry.ts, FACTOR_SETS); the
+// `factors.data_entry_type` column holds the set's name.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +12,7 @@ export const DEFAULT_FACTORS_FILE = path.resolve(path.dirname(fileURLToPath(impo
 
 export interface DefaultFactorFile {
   years: number[];
-  factors: { data_entry_type: string; classification: Record<string, string>; values: Record<string, number>; source: string }[];
+  factors: { factor_set: string; classification: Record<string, string>; values: Record<string, number>; source: string }[];
 }
 
 export function readDefaultFactors(file = DEFAULT_FACTORS_FILE): DefaultFactorFile {
@@ -18,7 +20,7 @@ export function readDefaultFactors(file = DEFAULT_FACTORS_FILE): DefaultFactorFi
 }
 
 /**
- * Loads the default factors for every (type, year) that has no factor at all yet, so that an
+ * Loads the default factors for every (set, year) that has no factor at all yet, so that an
  * operator's upload is never overwritten or topped up by a restart. Upsert keyed on the factor
  * identity, under an advisory lock: idempotent when instances start together.
  */
@@ -28,10 +30,10 @@ export async function ensureDefaultFactors(pool: Pool, file = DEFAULT_FACTORS_FI
     await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['load-default-factors']);
     const { rowCount } = await db.query(
       `INSERT INTO factors (data_entry_type, year, classification, "values", source)
-       SELECT f.data_entry_type, y.year, f.classification, f."values", f.source
-         FROM jsonb_to_recordset($1::jsonb) AS f(data_entry_type text, classification jsonb, "values" jsonb, source text)
+       SELECT f.factor_set, y.year, f.classification, f."values", f.source
+         FROM jsonb_to_recordset($1::jsonb) AS f(factor_set text, classification jsonb, "values" jsonb, source text)
         CROSS JOIN unnest($2::int[]) AS y(year)
-        WHERE NOT EXISTS (SELECT 1 FROM factors x WHERE x.data_entry_type = f.data_entry_type AND x.year = y.year)
+        WHERE NOT EXISTS (SELECT 1 FROM factors x WHERE x.data_entry_type = f.factor_set AND x.year = y.year)
        ON CONFLICT ON CONSTRAINT factors_identity DO NOTHING`,
       [JSON.stringify(factors), years],
     );
@@ -39,11 +41,14 @@ export async function ensureDefaultFactors(pool: Pool, file = DEFAULT_FACTORS_FI
   });
 }
 
-/** Every factor of a data entry type for a year (a handful of rows). */
-export async function factorsFor(db: Queryable, dataEntryType: string, year: number): Promise<FactorRow[]> {
-  const { rows } = await db.query<FactorRow>(
-    `SELECT id, classification, "values" FROM factors WHERE data_entry_type = $1 AND year = $2 ORDER BY id`,
-    [dataEntryType, year],
+/** Every factor of each of these sets for a year (a handful of rows each), by set, in one query;
+ * a set without rows maps to an empty list. */
+export async function factorSetsFor(db: Queryable, sets: readonly string[], year: number): Promise<Record<string, FactorRow[]>> {
+  const { rows } = await db.query<FactorRow & { set: string }>(
+    `SELECT data_entry_type AS set, id, classification, "values" FROM factors WHERE data_entry_type = ANY ($1::text[]) AND year = $2 ORDER BY id`,
+    [sets, year],
   );
-  return rows;
+  const bySet: Record<string, FactorRow[]> = Object.fromEntries(sets.map((s) => [s, []]));
+  for (const { set, ...row } of rows) bySet[set]!.push(row);
+  return bySet;
 }

@@ -1,5 +1,5 @@
-// Per-instance memory of what is read far more often than it changes: the factors of a (type,
-// year) and where a module lives (unit, report and module ids), read by every Path 1 write; and
+// Per-instance memory of what is read far more often than it changes: the factors of a (factor
+// set, year) and where a module lives (unit, report and module ids), read by every Path 1 write; and
 // each headcount's member list (endpoint 9, read by every traveler selector). A factor upload, a
 // deleted report or module, or a statement touching member entries is announced by the database
 // (cache_changes: `factors`, `modules`, `m:<module id>`; migrations 0006, 0007) and every
@@ -11,7 +11,7 @@ import type { FactorRow } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { Memo, type CacheOptions } from '../core/memo';
 import type { Queryable } from './db';
-import { factorsFor } from './factors';
+import { factorSetsFor } from './factors';
 
 export interface ModuleAddress {
   unitId: number;
@@ -44,15 +44,25 @@ export class ReferenceCache {
     return this.opts.ttlMs > 0 && this.opts.isLive();
   }
 
-  /** Every factor of a data entry type for a year. */
-  async factorsFor(db: Queryable, dataEntryType: string, year: number): Promise<FactorRow[]> {
-    const key = `${dataEntryType}:${year}`;
-    const hit = this.on ? this.factors.get(key, Date.now()) : undefined;
-    if (hit) return hit;
+  /** Every factor of each of these sets for a year, by set; the sets not remembered are read
+   * together in one query. */
+  async factorSetsFor(db: Queryable, sets: readonly string[], year: number): Promise<Record<string, FactorRow[]>> {
+    const found: Record<string, FactorRow[]> = {};
+    const missing: string[] = [];
+    const now = Date.now();
+    for (const set of sets) {
+      const hit = this.on ? this.factors.get(`${set}:${year}`, now) : undefined;
+      if (hit) found[set] = hit;
+      else missing.push(set);
+    }
+    if (!missing.length) return found;
     const mark = this.forgets;
-    const rows = await factorsFor(db, dataEntryType, year);
-    if (this.on && mark === this.forgets) this.factors.set(key, rows, Date.now() + this.opts.ttlMs);
-    return rows;
+    const read = await factorSetsFor(db, missing, year);
+    for (const [set, rows] of Object.entries(read)) {
+      found[set] = rows;
+      if (this.on && mark === this.forgets) this.factors.set(`${set}:${year}`, rows, Date.now() + this.opts.ttlMs);
+    }
+    return found;
   }
 
   /** Take before reading an address from the database; hand back to `rememberAddress`. */

@@ -1,29 +1,58 @@
 // Module and report stats: the one definition of their shape and of how they are computed.
 //
-//   module: {kg_co2eq, entries, by_type: {<entry type>: {kg_co2eq, entries, quantity}}}
-//   report: {kg_co2eq, entries, by_module: {<module type>: {kg_co2eq, entries}}}
+//   module: {kg_co2eq, entries, by_type: {<entry type>: {kg_co2eq, entries, quantity}},
+//            by_scope: {"1"|"2"|"3": kg_co2eq}, by_category: {<category>: kg_co2eq}}
+//   report: {kg_co2eq, entries, by_module: {<module type>: {kg_co2eq, entries}}, by_scope, by_category}
 //
 // kg_co2eq and quantity are sums of data_entry_emissions (numeric, so sums are exact); entries
-// counts data entries. Two ways to keep them, giving identical numbers:
+// counts data entries. Scope and category are those each emission row carries (declared per
+// emission type in the registry), so by_scope and by_category each add up to kg_co2eq. Two ways
+// to keep them, giving identical numbers:
 //  - Path 1 adds the difference of sums that its own statement deleted and inserted
 //    (`applyStatsDelta`). The module row is updated before the report row, and an UPDATE
 //    re-reads the latest committed stats under the row lock, so concurrent writers never lose a
 //    delta and a write to a module with 10,000 entries costs the same as to an empty one.
 //  - The aggregation job (and any repair) recomputes from the sums (`recomputeStats`).
+// Stored objects hold the keys their writer touched; presenters fill the rest with zeros
+// (`normalizeModuleStats`, `normalizeReportStats`), so both ways read the same.
 // Lock order everywhere: module row, then report row. That order rules out deadlocks between
 // Path 1 writers and aggregation.
-import { entryTypesOf, MODULE_TYPES, type ModuleStats, type ModuleType, type ReportStats } from '@carbon/shared';
+import { CATEGORIES, entryTypesOf, GHG_SCOPES, MODULE_TYPES, type ModuleStats, type ModuleType, type ReportingStats, type ReportStats } from '@carbon/shared';
 import type { SqlRunner } from './db';
 
 const num = (expr: string) => `coalesce((${expr})::numeric, 0)`;
 
+/** A stored object of kg by key (`stored`, jsonb) with the kg of `cte`'s rows summed by `key`
+ * added to it; keys the rows do not name are left as they are. */
+const addByKey = (stored: string, cte: string, key: string) =>
+  `coalesce(${stored}, '{}') || coalesce((SELECT jsonb_object_agg(d.k, ${num(`${stored} ->> d.k`)} + d.kg)
+                                            FROM (SELECT ${key} AS k, sum(kg) AS kg FROM ${cte} GROUP BY 1) d), '{}')`;
+
+/** The `by_scope` and `by_category` entries of a stats object, added to what `stats` holds. */
+const addReporting = (stats: string, cte: string) =>
+  `'by_scope', ${addByKey(`${stats} -> 'by_scope'`, cte, 'scope')},
+   'by_category', ${addByKey(`${stats} -> 'by_category'`, cte, 'category')}`;
+
+/**
+ * The CTE body of a write's differences per scope and category, for `applyStatsDelta`: the
+ * emissions `added` (a CTE of inserted rows, or null) minus those `removed` (of deleted rows).
+ */
+export function reportingDelta(added: string | null, removed: string | null): string {
+  const parts = [
+    ...(added ? [`SELECT scope, category, kg_co2eq AS kg FROM ${added}`] : []),
+    ...(removed ? [`SELECT scope, category, -kg_co2eq AS kg FROM ${removed}`] : []),
+  ];
+  return `SELECT scope::text AS scope, category, coalesce(sum(kg), 0) AS kg FROM (${parts.join(' UNION ALL ')}) rows GROUP BY 1, 2`;
+}
+
 /**
  * SQL for the Path 1 stats update, appended as CTEs to a write statement. `deltas` names a CTE of
- * rows (type text, kg numeric, n bigint, qty numeric), one per entry type touched; `moduleId` is
- * an SQL expression (a parameter). `touched` is a CTE that returns a row only when the write
- * changed something, so a no-op (entry already gone) leaves stats and status alone.
+ * rows (type text, kg numeric, n bigint, qty numeric), one per entry type touched; `reporting` a
+ * CTE of rows (scope text, category text, kg numeric), see `reportingDelta`; `moduleId` is an SQL
+ * expression (a parameter). `touched` is a CTE that returns a row only when the write changed
+ * something, so a no-op (entry already gone) leaves stats and status alone.
  */
-export function applyStatsDelta(o: { deltas: string; moduleId: string; touched: string }): string {
+export function applyStatsDelta(o: { deltas: string; reporting: string; moduleId: string; touched: string }): string {
   const t = (field: string) => `coalesce((m.stats #>> array['by_type', d.type, '${field}'])::numeric, 0)`;
   const rm = `coalesce(r.stats #> array['by_module', um.module_type], '{}')`;
   return `
@@ -40,7 +69,8 @@ export function applyStatsDelta(o: { deltas: string; moduleId: string; touched: 
                         'kg_co2eq', ${t('kg_co2eq')} + d.kg,
                         'entries', ${t('entries')} + d.n,
                         'quantity', ${t('quantity')} + d.qty))
-                 FROM ${o.deltas} d)),
+                 FROM ${o.deltas} d),
+             ${addReporting('m.stats', o.reporting)}),
            -- any data change returns a validated (or untouched) module to in progress
            status = 'in_progress',
            updated_at = now()
@@ -55,7 +85,8 @@ export function applyStatsDelta(o: { deltas: string; moduleId: string; touched: 
              'entries', ${num("r.stats ->> 'entries'")} + dt.n,
              'by_module', coalesce(r.stats -> 'by_module', '{}') || jsonb_build_object(um.module_type, jsonb_build_object(
                'kg_co2eq', ${num(`${rm} ->> 'kg_co2eq'`)} + dt.kg,
-               'entries', ${num(`${rm} ->> 'entries'`)} + dt.n))),
+               'entries', ${num(`${rm} ->> 'entries'`)} + dt.n)),
+             ${addReporting('r.stats', o.reporting)}),
            updated_at = now()
       FROM um, delta_total dt
      WHERE r.id = um.carbon_report_id
@@ -63,8 +94,21 @@ export function applyStatsDelta(o: { deltas: string; moduleId: string; touched: 
   )`;
 }
 
+/** The `by_scope` and `by_category` entries of a stats object from a CTE of rows (scope,
+ * category, kg): the same sums added to nothing. */
+const reportingFromSums = (cte: string) => addReporting(`'{}'::jsonb`, cte);
+
+/** Sums per scope and category of the emissions of the entries that `where` picks (alias e). */
+const perReporting = (from: string, where: string) => `
+  per_reporting AS (
+    SELECT x.scope, x.category, coalesce(sum(x.kg_co2eq), 0) AS kg
+      FROM ${from} JOIN data_entry_emissions x ON x.data_entry_id = e.id
+     WHERE ${where}
+     GROUP BY x.scope, x.category
+  )`;
+
 const MODULE_STATS_FROM_SUMS = `
-  WITH per_entry AS (
+  WITH ${perReporting('data_entries e', 'e.carbon_report_module_id = $1')}, per_entry AS (
     SELECT e.data_entry_type, sum(x.kg_co2eq) AS kg, sum(x.quantity) AS qty
       FROM data_entries e LEFT JOIN data_entry_emissions x ON x.data_entry_id = e.id
      WHERE e.carbon_report_module_id = $1
@@ -78,11 +122,12 @@ const MODULE_STATS_FROM_SUMS = `
   SELECT jsonb_build_object(
            'kg_co2eq', coalesce(sum(kg), 0),
            'entries', coalesce(sum(n), 0),
-           'by_type', coalesce(jsonb_object_agg(type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'quantity', qty)), '{}')) AS stats
+           'by_type', coalesce(jsonb_object_agg(type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'quantity', qty)), '{}'),
+           ${reportingFromSums('per_reporting')}) AS stats
     FROM per_type`;
 
 const REPORT_STATS_FROM_SUMS = `
-  WITH per_entry AS (
+  WITH ${perReporting('carbon_report_modules m JOIN data_entries e ON e.carbon_report_module_id = m.id', 'm.carbon_report_id = $1')}, per_entry AS (
     SELECT m.module_type, e.id, (SELECT sum(x.kg_co2eq) FROM data_entry_emissions x WHERE x.data_entry_id = e.id) AS kg
       FROM carbon_report_modules m JOIN data_entries e ON e.carbon_report_module_id = m.id
      WHERE m.carbon_report_id = $1
@@ -95,7 +140,8 @@ const REPORT_STATS_FROM_SUMS = `
   SELECT jsonb_build_object(
            'kg_co2eq', coalesce(sum(kg), 0),
            'entries', coalesce(sum(n), 0),
-           'by_module', coalesce(jsonb_object_agg(module_type, jsonb_build_object('kg_co2eq', kg, 'entries', n)), '{}')) AS stats
+           'by_module', coalesce(jsonb_object_agg(module_type, jsonb_build_object('kg_co2eq', kg, 'entries', n)), '{}'),
+           ${reportingFromSums('per_reporting')}) AS stats
     FROM per_module`;
 
 /** Module stats computed from the sums of its emissions (read only). */
@@ -134,16 +180,30 @@ export async function recomputeStats(db: SqlRunner, moduleId: number): Promise<{
 
 const zeroType = () => ({ kg_co2eq: 0, entries: 0, quantity: 0 });
 
-/** Stored module stats with every entry type of the module present (zeros when untouched). */
+/** The categories the emission types of these modules are reported under, in report order. */
+function categoriesOf(modules: readonly ModuleType[]): string[] {
+  const used = new Set(modules.flatMap((m) => entryTypesOf(m).flatMap((t) => t.emissionTypes.map((e) => e.category))));
+  return CATEGORIES.filter((c) => used.has(c.key)).map((c) => c.key);
+}
+
+/** Every scope, and every category the modules report under, with zeros where nothing is stored. */
+function normalizeReporting(stats: Partial<ReportingStats> | null | undefined, modules: readonly ModuleType[]): ReportingStats {
+  const byScope = Object.fromEntries(GHG_SCOPES.map((s) => [String(s), stats?.by_scope?.[`${s}`] ?? 0])) as ReportingStats['by_scope'];
+  const byCategory: Record<string, number> = Object.fromEntries(categoriesOf(modules).map((c) => [c, 0]));
+  return { by_scope: byScope, by_category: { ...byCategory, ...stats?.by_category } };
+}
+
+/** Stored module stats with every entry type of the module present (zeros when untouched), every
+ * scope and every category its entry types report under. */
 export function normalizeModuleStats(stats: Partial<ModuleStats> | null | undefined, moduleType: ModuleType): ModuleStats {
   const byType: ModuleStats['by_type'] = {};
   for (const t of entryTypesOf(moduleType)) byType[t.type] = { ...zeroType(), ...stats?.by_type?.[t.type] };
-  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, by_type: byType };
+  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, by_type: byType, ...normalizeReporting(stats, [moduleType]) };
 }
 
-/** Stored report stats with every module type present. */
+/** Stored report stats with every module type, scope and category present. */
 export function normalizeReportStats(stats: Partial<ReportStats> | null | undefined): ReportStats {
   const byModule: ReportStats['by_module'] = {};
   for (const m of MODULE_TYPES) byModule[m] = { kg_co2eq: 0, entries: 0, ...stats?.by_module?.[m] };
-  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, by_module: byModule };
+  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, by_module: byModule, ...normalizeReporting(stats, MODULE_TYPES) };
 }

@@ -1,21 +1,22 @@
-// GET /api/factors?module&type&year (back-office factors view): the factors of a year with
-// `in_latest_upload` — false for a factor the latest successful factor file of its type did not
-// contain ("not in latest CSV"; such factors are kept, never bulk-deleted).
+// GET /api/factors?module&set&year (back-office factors view): the factors of a year of one
+// factor set of the module (`set`: its name, or the entry type whose own set it is; `type` is
+// the older name of the parameter), or of all of them, with `in_latest_upload` — false for a
+// factor the latest successful factor file of its set did not contain ("not in latest CSV";
+// such factors are kept, never bulk-deleted). `data_entry_type` in the answer holds the set.
 import { Router } from 'express';
 import { z } from 'zod';
-import { entryTypesOf, findModule, type FactorView } from '@carbon/shared';
+import { factorSetsOf, findFactorSet, findModule, type FactorView } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { requireBackoffice } from '../policies';
 import { parseInput } from '../core/validate';
-import { moduleAndType } from './sync/dispatch';
 import { InvalidError } from '../core/errors';
 
 const query = z.object({
   module: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
+  set: z.string().min(1).optional(),
   type: z.string().min(1).optional(),
   year: z.coerce.number({ error: 'must be a year' }).int({ error: 'must be a year' }).min(1990).max(2100),
 });
-
 
 const LIST = `
   WITH latest AS (
@@ -33,17 +34,24 @@ const LIST = `
    WHERE f.data_entry_type = ANY ($1::text[]) AND f.year = $2
    ORDER BY f.data_entry_type, f.id`;
 
+/** The factor sets a query names: one of the module's, or all of them; unknown names are 422. */
+function setsOf(moduleName: string, setName: string | undefined): string[] {
+  const module = findModule(moduleName);
+  if (!module) throw new InvalidError(`Unknown module: ${moduleName}.`, [{ field: 'module', message: 'unknown module' }]);
+  const sets = factorSetsOf(module.type);
+  if (setName === undefined) return sets.map((s) => s.name);
+  const set = findFactorSet(module.type, setName);
+  if (!set) {
+    throw new InvalidError(`The ${module.slug} module has no factor set ${setName} (it has: ${sets.map((s) => s.name).join(', ')}).`, [{ field: 'set', message: 'unknown factor set' }]);
+  }
+  return [set.name];
+}
+
 export function factorRoutes(pool: Pool): Router {
   const r = Router();
   r.get('/', requireBackoffice('factors', 'view'), async (req, res) => {
     const q = parseInput(query, req.query, 'query');
-    let types: string[];
-    if (q.type) types = [moduleAndType(q.module, q.type).entryType.type];
-    else {
-      const module = findModule(q.module);
-      if (!module) throw new InvalidError(`Unknown module: ${q.module}.`, [{ field: 'module', message: 'unknown module' }]);
-      types = entryTypesOf(module.type).map((t) => t.type);
-    }
+    const types = setsOf(q.module, q.set ?? q.type);
     const { rows } = await pool.query<FactorView & { updated_at: Date; latest_job_id: number | null }>(LIST, [types, q.year]);
     const latest = Object.fromEntries(types.map((t) => [t, rows.find((x) => x.data_entry_type === t)?.latest_job_id ?? null]));
     res.json({

@@ -1,6 +1,6 @@
 // Path parameters: ids, years, module and entry type names. A malformed id names nothing that
 // exists, so it is a 404 like an unknown one.
-import { findEntryType, findModule, type EntryTypeDef, type ModuleDef } from '@carbon/shared';
+import { factorSetsOf, findEntryType, findFactorSet, findModule, type EntryTypeDef, type FactorSetDef, type ModuleDef } from '@carbon/shared';
 import { NotFoundError } from '../core/errors';
 
 export function idParam(value: string | undefined, what: string): number {
@@ -23,4 +23,12 @@ export function entryTypeParam(module: ModuleDef, value: string | undefined): En
   const t = value ? findEntryType(module.type, value) : undefined;
   if (!t) throw new NotFoundError(`The ${module.slug} module has no entry type ${value}.`);
   return t;
+}
+
+/** A factor set of the module, by its name or by the type or slug of the entry type it is the
+ * own set of. */
+export function factorSetParam(module: ModuleDef, value: string | undefined): FactorSetDef {
+  const set = value ? findFactorSet(module.type, value) : undefined;
+  if (!set) throw new NotFoundError(`The ${module.slug} module has no factor set ${value} (it has: ${factorSetsOf(module.type).map((s) => s.name).join(', ')}).`);
+  return set;
 }

@@ -3,3 +3,4 @@ export * from './trips';
 export * from './plane';
 export * from './train';
 export * from './member';
+export * from './units';

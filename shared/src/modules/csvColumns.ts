@@ -1,6 +1,6 @@
 // Column names of the CSV files operators upload, beside the registry's own per-type columns:
 // the web app writes templates with them and the BFF checks uploaded headers against them.
-import type { EntryTypeDef } from './fields';
+import type { EntryTypeDef, FactorSetShape } from './fields';
 
 /** First column of an entry file sent without a unit: each row's unit (its institutional id). */
 export const UNIT_COLUMN = 'unit_institutional_id';
@@ -12,7 +12,13 @@ export function entryColumns(entryType: EntryTypeDef, withUnitColumn: boolean): 
   return [...(withUnitColumn ? [UNIT_COLUMN] : []), ...entryType.csvColumns.map((c) => c.column)];
 }
 
-/** The columns of a factor file of a type: classification keys, value columns, source. */
-export function factorColumns(entryType: EntryTypeDef): string[] {
-  return [...entryType.factorKeys, ...entryType.factorValueKeys, FACTOR_SOURCE_COLUMN];
+/** The columns of a factor file of a set: classification keys, value columns (required, then
+ * those a row may leave empty), source. */
+export function factorColumns(set: FactorSetShape): string[] {
+  return [...set.keys, ...factorValueColumns(set), FACTOR_SOURCE_COLUMN];
+}
+
+/** The value columns of a factor file of a set: required, then those a row may leave empty. */
+export function factorValueColumns(set: FactorSetShape): string[] {
+  return [...set.values, ...(set.optionalValues ?? [])];
 }

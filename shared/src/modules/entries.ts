@@ -1,5 +1,6 @@
 // JSON shapes of the carbon accounting API, shared by the BFF presenters and the web client.
 import type { LocationKind } from './fields';
+import type { GhgScope } from './reporting';
 import type { ModuleType } from './types';
 
 export const MODULE_STATUSES = ['not_started', 'in_progress', 'validated'] as const;
@@ -7,8 +8,10 @@ export type ModuleStatus = (typeof MODULE_STATUSES)[number];
 
 export interface EmissionView {
   emission_type: string;
+  scope: GhgScope;
+  category: string;
   kg_co2eq: number | null;
-  quantity: number;
+  quantity: number | null;
   quantity_unit: string;
   factor_id: number | null;
   meta: Record<string, unknown>;
@@ -58,7 +61,14 @@ export interface TypeStats {
   quantity: number;
 }
 
-export interface ModuleStats {
+/** kg CO2e per GHG Protocol scope ("1", "2", "3") and per reporting category: their sums are
+ * the total. */
+export interface ReportingStats {
+  by_scope: Record<`${GhgScope}`, number>;
+  by_category: Record<string, number>;
+}
+
+export interface ModuleStats extends ReportingStats {
   kg_co2eq: number;
   entries: number;
   by_type: Record<string, TypeStats>;
@@ -67,7 +77,7 @@ export interface ModuleStats {
 /** The sum of a module's emission quantities over its entry types (FTE for the people's module). */
 export const quantityOf = (stats: ModuleStats | null | undefined): number => Object.values(stats?.by_type ?? {}).reduce((s, t) => s + t.quantity, 0);
 
-export interface ReportStats {
+export interface ReportStats extends ReportingStats {
   kg_co2eq: number;
   entries: number;
   by_module: Record<string, { kg_co2eq: number; entries: number }>;

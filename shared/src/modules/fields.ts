@@ -1,8 +1,9 @@
 // The declarative description of a data entry type. One descriptor drives BFF validation (zod
 // schemas derived in schemas.ts), CSV parsing and the web forms and tables.
+import type { EmissionTypeDef, GhgScope } from './reporting';
 import type { ModuleType } from './types';
 
-export const FIELD_TYPES = ['text', 'number', 'integer', 'select', 'date', 'boolean', 'location', 'headcount-member-select'] as const;
+export const FIELD_TYPES = ['text', 'number', 'integer', 'select', 'unit', 'date', 'boolean', 'location', 'headcount-member-select'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const LOCATION_KINDS = ['airport', 'place'] as const;
@@ -28,6 +29,12 @@ export interface FieldDef {
   default?: string | number | boolean;
   /** For `location`: what it names, and for places the field that carries its ISO country. */
   location?: { kind: LocationKind; countryField?: string };
+  /** For a `unit` field (validated like a select): the units allowed (of `UNITS`), the unit the
+   * formula computes in, and the factor set whose rows hold the conversions to it
+   * (`<base>_per_<unit>` values, formulas/units.ts); the entry type's own set when not named. */
+  units?: { allowed: readonly string[]; base: string; set?: string };
+  /** For a `number` field holding a quantity: the `unit` field naming its unit. */
+  unitField?: string;
   sortable?: boolean;
   inlineEditable?: boolean;
 }
@@ -67,19 +74,65 @@ export interface EmissionRow {
   emission_type: string;
   /** null when no factor applies (the entry is kept; an operator must supply the factor). */
   kg_co2eq: number | null;
-  quantity: number;
+  /** What the figure is computed from (km, FTE, kWh…); null when it cannot be known (a unit the
+   * factor row has no conversion for). */
+  quantity: number | null;
   quantity_unit: string;
   factor_id: number | null;
   /** What was used: distances, band or country, factor values. */
   meta: Record<string, unknown>;
 }
 
+/** An emission as stored: the formula's row with the scope and category its registry entry
+ * declares for its emission type. */
+export type ReportedEmission = EmissionRow & { scope: GhgScope; category: string };
+
+/** Factor rows of the report year by factor set name. */
+export type FactorSets = Readonly<Record<string, readonly FactorRow[]>>;
+
 export interface EmissionInput {
   data: EntryData;
   /** Resolved locations by field key. */
   locations: Record<string, ResolvedLocation>;
-  /** Every factor of this entry type for the report year. */
+  /** Every factor of this entry type's own set for the report year. */
   factors: readonly FactorRow[];
+  /** Every factor of each set the entry type uses (its own and `usesFactorSets`), by set name. */
+  factorSets: FactorSets;
+}
+
+/**
+ * What the rows of a factor set look like. A factor file of the set has its classification keys,
+ * its value columns and `source`; rows are stored in `factors` under the set's name.
+ */
+export interface FactorSetShape {
+  /** Classification keys: the columns that pick a row. */
+  keys: readonly string[];
+  /** Value columns every row must fill: the numbers the formulas read. */
+  values: readonly string[];
+  /** Value columns a row may leave empty (a fuel's `kwh_per_litre`: only where it applies). */
+  optionalValues?: readonly string[];
+  /** Allowed values of classification keys. An entry type's own set also takes the options of its
+   * select fields named like a key; other keys are free text. */
+  options?: Readonly<Record<string, readonly string[]>>;
+  /** The formulas give a figure without any row of it (members weigh 0 kg until per-FTE factors
+   * are uploaded): the default factor file need not hold one. */
+  optional?: boolean;
+}
+
+/** A factor set that is not an entry type's own (exchange rates): declared by a module, whose
+ * factor routes and back-office page list it. */
+export interface ModuleFactorSetDef extends FactorSetShape {
+  name: string;
+  /** `modules.<module>.factorSets.<name>`. */
+  i18nKey: string;
+}
+
+/** Any factor set, resolved: an entry type's own (named after the type) or a module's. */
+export interface FactorSetDef extends ModuleFactorSetDef {
+  module: ModuleType;
+  /** The entry type whose own set this is, if any. */
+  entryType?: string;
+  options: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface EntryTypeDef {
@@ -90,10 +143,13 @@ export interface EntryTypeDef {
   i18nKey: string;
   fields: readonly FieldDef[];
   csvColumns: readonly CsvColumn[];
-  /** Keys of the factor classification for this type. */
-  factorKeys: readonly string[];
-  /** Keys of a factor's values that the formula reads (the value columns of a factor file). */
-  factorValueKeys: readonly string[];
+  /** The entry type's own factor set, stored under the type's name. */
+  factorSet: FactorSetShape;
+  /** Other factor sets the formula reads, by name: another entry type's (an equipment's use phase
+   * reads the electricity set) or a module's (exchange rates). Uploading one recalculates this type. */
+  usesFactorSets?: readonly string[];
+  /** Every emission type the formula can produce, with its scope and reporting category. */
+  emissionTypes: readonly EmissionTypeDef[];
   /** Field holding the person number of the row's owner (standard users see only their own). */
   ownerField: string;
   /** Rows of this type are the unit's people (the headcount's members): the field holding the
@@ -103,9 +159,6 @@ export interface EntryTypeDef {
    * list the people (a type with `person`), the field holding the person number, and the field
    * the person's name is copied into. */
   traveler?: { module: ModuleType; entryType: string; idField: string; nameField: string };
-  /** The formula gives a figure without any factor (members weigh 0 kg until per-FTE factors are
-   * uploaded): the default factor file need not hold one for this type. */
-  factorsOptional?: boolean;
   /** Two location fields that must not name the same place. */
   route?: { from: string; to: string };
   computeEmissions: (input: EmissionInput) => EmissionRow[];
@@ -127,4 +180,6 @@ export interface ModuleDef {
    * the module whose entries are the unit's people, their FTE (the quantity its formula gives),
    * which the report's per-FTE figures divide by. */
   summary: 'emissions' | 'fte';
+  /** Factor sets of the module that are no entry type's own (exchange rates, uploaded like any). */
+  factorSets?: readonly ModuleFactorSetDef[];
 }

@@ -26,9 +26,9 @@ export const memberEntry: EntryTypeDef = {
     { column: 'fte', field: 'fte' },
     { column: 'position', field: 'position' },
   ],
-  factorKeys: ['category'],
-  factorValueKeys: ['kg_co2eq_per_fte'],
-  factorsOptional: true,
+  // Per-FTE factors by free category (food, commuting…), summed; none by default.
+  factorSet: { keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true },
+  emissionTypes: [{ type: 'member', scope: 3, category: 'per_fte_estimates' }],
   ownerField: 'user_institutional_id',
   person: { numberField: 'user_institutional_id', nameField: 'name' },
   computeEmissions: ({ data, factors }) => {

@@ -6,5 +6,7 @@ export * from './text';
 export * from './entries';
 export * from './csvColumns';
 export * from './registryProblems';
+export * from './reporting';
+export * from './serialize';
 export { PERSON_NUMBER_PATTERN } from './headcount';
 export { TRAIN_CLASSES } from './professionalTravel';

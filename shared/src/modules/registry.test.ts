@@ -4,12 +4,19 @@ import {
   DATA_ENTRY_TYPES,
   ENTRY_TYPES,
   entryTypesOf,
+  entryTypesUsingSet,
+  FACTOR_SETS,
+  factorSetsUsedBy,
+  fieldSchema,
   findEntryType,
+  findFactorSet,
   findModule,
   foldSearchText,
   MODULE_TYPES,
   MODULES,
   peopleEntryType,
+  reportEmissions,
+  serializeRegistry,
   updateSchema,
 } from '../index';
 
@@ -54,16 +61,45 @@ describe('registry (types with behaviour of their own)', () => {
     expect(ENTRY_TYPES[type]!.traveler).toEqual({ module: 'headcount', entryType: 'member', idField: 'traveler_id', nameField: 'traveler_name' });
   });
 
-  it('names its factor classification keys', () => {
-    expect(ENTRY_TYPES.plane!.factorKeys).toEqual(['band', 'cabin_class']);
-    expect(ENTRY_TYPES.train!.factorKeys).toEqual(['country']);
-    expect(ENTRY_TYPES.member!.factorKeys).toEqual(['category']);
+  it('names its factor classification keys; each type reads its own set', () => {
+    expect(ENTRY_TYPES.plane!.factorSet.keys).toEqual(['band', 'cabin_class']);
+    expect(ENTRY_TYPES.train!.factorSet.keys).toEqual(['country']);
+    expect(ENTRY_TYPES.member!.factorSet.keys).toEqual(['category']);
+    for (const type of DATA_ENTRY_TYPES) expect(factorSetsUsedBy(ENTRY_TYPES[type]!)).toEqual([type]);
+    expect(FACTOR_SETS.plane).toMatchObject({ module: 'professional_travel', entryType: 'plane', options: { cabin_class: ['economy', 'business', 'first'] } });
+    expect(entryTypesUsingSet('train').map((t) => t.type)).toEqual(['train']);
+    expect(findFactorSet('professional_travel', 'plane')).toBe(FACTOR_SETS.plane);
+    expect(findFactorSet('headcount', 'plane')).toBeUndefined();
+  });
+
+  it('reports travel in scope 3, business travel; members in scope 3, per-FTE estimates', () => {
+    expect(ENTRY_TYPES.plane!.emissionTypes).toEqual([{ type: 'plane', scope: 3, category: 'business_travel' }]);
+    expect(ENTRY_TYPES.train!.emissionTypes).toEqual([{ type: 'train', scope: 3, category: 'business_travel' }]);
+    expect(ENTRY_TYPES.member!.emissionTypes).toEqual([{ type: 'member', scope: 3, category: 'per_fte_estimates' }]);
+    const row = { emission_type: 'train', kg_co2eq: 1, quantity: 2, quantity_unit: 'km', factor_id: null, meta: {} };
+    expect(reportEmissions(ENTRY_TYPES.train!, [row])).toEqual([{ ...row, scope: 3, category: 'business_travel' }]);
+    expect(() => reportEmissions(ENTRY_TYPES.train!, [{ ...row, emission_type: 'bus' }])).toThrow(/bus, which its registry entry does not declare/);
   });
 
   it('gives standard users their own trips to edit and their own member row to view; sums the headcount up by FTE', () => {
     expect(MODULES.professional_travel).toMatchObject({ ownRows: ['view', 'edit'], summary: 'emissions' });
     expect(MODULES.headcount).toMatchObject({ ownRows: ['view'], summary: 'fte' });
     expect(peopleEntryType()).toBe(ENTRY_TYPES.member);
+  });
+});
+
+describe('the registry as data', () => {
+  it('is plain JSON: modules, entry types with fields and emission types, factor sets, categories', () => {
+    const view = serializeRegistry();
+    expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+    expect(view.scopes).toEqual([1, 2, 3]);
+    expect(view.modules.map((m) => m.type)).toEqual([...MODULE_TYPES]);
+    expect(view.entryTypes.map((t) => t.type)).toEqual([...DATA_ENTRY_TYPES]);
+    const plane = view.entryTypes.find((t) => t.type === 'plane')!;
+    expect(plane).toMatchObject({ factorSets: ['plane'], emissionTypes: [{ type: 'plane', scope: 3, category: 'business_travel' }] });
+    expect(plane.fields.find((f) => f.key === 'cabin_class')).toMatchObject({ type: 'select', options: ['economy', 'business', 'first'] });
+    expect(view.factorSets.find((s) => s.name === 'member')).toMatchObject({ module: 'headcount', keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true, columns: ['category', 'kg_co2eq_per_fte', 'source'] });
+    expect(view.categories.find((c) => c.key === 'purchased_electricity')).toEqual({ key: 'purchased_electricity', scope: 2, i18nKey: 'reporting.categories.purchased_electricity' });
   });
 });
 
@@ -110,6 +146,13 @@ describe('schemas derived from the registry', () => {
   ])('member %s = %j → "%s"', (key, value, message) => {
     const body = { user_institutional_id: '123', name: 'Ann', fte: 1, [key]: value };
     expect(errorsOf(createSchema(ENTRY_TYPES.member!).safeParse(body))[key]).toBe(message);
+  });
+
+  it('takes a unit among those a unit field allows, in any case, like a select', () => {
+    const unit = fieldSchema({ key: 'fuel_unit', type: 'unit', i18nKey: 'x', units: { allowed: ['kwh', 'm3', 'litre'], base: 'kwh' } });
+    expect(unit.safeParse(' M3 ').data).toBe('m3');
+    expect(errorsOf(unit.safeParse('barrel'))['']).toBe('must be one of: kwh, m3, litre');
+    expect(errorsOf(unit.safeParse(undefined))['']).toBe('is required');
   });
 
   it('refuses unknown fields, naming them', () => {

@@ -3,7 +3,7 @@
 // code names a module or an entry type. Adding a module: its type in types.ts, its descriptor
 // and entry types in a file beside this one, one `registerModule` call below, its formula, its
 // messages, its default factors and demo rows (see `bff/data/`).
-import type { EntryTypeDef, FieldDef, ModuleDef } from './fields';
+import type { EmissionRow, EntryTypeDef, FactorSetDef, FieldDef, ModuleDef, ReportedEmission } from './fields';
 import { headcountModule, memberEntry } from './headcount';
 import { planeEntry, professionalTravelModule, trainEntry } from './professionalTravel';
 import type { ModuleType } from './types';
@@ -14,6 +14,9 @@ export const MODULES = {} as Record<ModuleType, ModuleDef>;
 export const ENTRY_TYPES: Record<string, EntryTypeDef> = {};
 /** Entry types of every module, in registration order. */
 export const DATA_ENTRY_TYPES: readonly string[] = [];
+/** Factor sets by name: each entry type's own (named after the type), then each module's others.
+ * The name is what `factors.data_entry_type` holds. */
+export const FACTOR_SETS: Record<string, FactorSetDef> = {};
 
 /**
  * Adds a module and its entry types (in the order `module.entryTypes` names them). The service
@@ -30,12 +33,28 @@ export function registerModule(module: ModuleDef, entryTypes: readonly EntryType
     if (ENTRY_TYPES[t.type]) throw new Error(`entry type ${t.type} is already registered`);
     if (t.module !== module.type) throw new Error(`entry type ${t.type} belongs to ${t.module}, not ${module.type}`);
   }
+  const sets = [...entryTypes.map(ownFactorSet), ...(module.factorSets ?? []).map((s) => ({ ...s, module: module.type, options: s.options ?? {} }))];
+  for (const s of sets) {
+    if (FACTOR_SETS[s.name] || sets.filter((x) => x.name === s.name).length > 1) throw new Error(`factor set ${s.name} is already registered`);
+  }
   (MODULE_TYPES as ModuleType[]).push(module.type);
   MODULES[module.type] = module;
   for (const t of entryTypes) {
     ENTRY_TYPES[t.type] = t;
     (DATA_ENTRY_TYPES as string[]).push(t.type);
   }
+  for (const s of sets) FACTOR_SETS[s.name] = s;
+}
+
+/** An entry type's own factor set: named and labelled after the type; its classification keys
+ * named like a select field take that field's options. */
+function ownFactorSet(t: EntryTypeDef): FactorSetDef {
+  const options: Record<string, readonly string[]> = {};
+  for (const key of t.factorSet.keys) {
+    const f = t.fields.find((x) => x.key === key);
+    if (f?.type === 'select' && f.options) options[key] = f.options;
+  }
+  return { ...t.factorSet, name: t.type, module: t.module, i18nKey: t.i18nKey, entryType: t.type, options: { ...options, ...t.factorSet.options } };
 }
 
 registerModule(headcountModule, [memberEntry]);
@@ -82,6 +101,39 @@ export function sortableFields(module: ModuleType): string[] {
 
 /** Fields a free-text filter (`q`) looks into. */
 export function searchableFields(module: ModuleType): string[] {
-  const textual = new Set(['text', 'select', 'location']);
+  const textual = new Set(['text', 'select', 'unit', 'location']);
   return [...new Set(entryTypesOf(module).flatMap((t) => t.fields.filter((x) => textual.has(x.type)).map((x) => x.key)))];
+}
+
+/** The factor sets an entry type's formula reads: its own first, then those it names. */
+export function factorSetsUsedBy(entryType: EntryTypeDef): string[] {
+  return [entryType.type, ...(entryType.usesFactorSets ?? [])];
+}
+
+/** The entry types whose emissions depend on a factor set (the ones to recalculate after it
+ * changed), in registration order. */
+export function entryTypesUsingSet(setName: string): EntryTypeDef[] {
+  return DATA_ENTRY_TYPES.map((t) => ENTRY_TYPES[t]!).filter((t) => factorSetsUsedBy(t).includes(setName));
+}
+
+/** The factor sets listed under a module: its entry types' own, then its others. */
+export function factorSetsOf(module: ModuleType): FactorSetDef[] {
+  return Object.values(FACTOR_SETS).filter((s) => s.module === module);
+}
+
+/** A factor set of a module by its name, or by the type or slug of the entry type it belongs to. */
+export function findFactorSet(module: ModuleType, nameOrSlug: string): FactorSetDef | undefined {
+  const own = findEntryType(module, nameOrSlug);
+  const set = FACTOR_SETS[own ? own.type : nameOrSlug];
+  return set && set.module === module ? set : undefined;
+}
+
+/** A formula's rows with the scope and category the registry declares for their emission types.
+ * A row of an undeclared type is a defect of the formula or of its registry entry. */
+export function reportEmissions(entryType: EntryTypeDef, rows: readonly EmissionRow[]): ReportedEmission[] {
+  return rows.map((row) => {
+    const declared = entryType.emissionTypes.find((e) => e.type === row.emission_type);
+    if (!declared) throw new Error(`entry type ${entryType.type}: its formula produced emission type ${row.emission_type}, which its registry entry does not declare`);
+    return { ...row, scope: declared.scope, category: declared.category };
+  });
 }

@@ -1,10 +1,13 @@
 // The rules every module and entry type of the registry follows, so that the generic code
 // (routes, validation, CSV files, permissions, person links, owner queries) serves it without
-// knowing it. Each problem is a sentence naming the module or entry type. Texts, default factors
-// and demo rows are checked by the tests of the packages that hold them.
-import { FACTOR_SOURCE_COLUMN, UNIT_COLUMN } from './csvColumns';
-import { FIELD_TYPES, PERSON_LINK_KEY, type EntryTypeDef } from './fields';
-import { DATA_ENTRY_TYPES, ENTRY_TYPES, entryTypesOf, MODULE_TYPES, MODULES } from './registry';
+// knowing it: fields and files, person links, factor sets, units, and the scope and category of
+// every emission type. Each problem is a sentence naming the module, entry type, factor set or
+// category. Texts, default factors and demo rows are checked by the tests of the packages that
+// hold them.
+import { factorColumns, factorValueColumns, UNIT_COLUMN } from './csvColumns';
+import { FIELD_TYPES, PERSON_LINK_KEY, type EntryTypeDef, type FactorSetDef, type FieldDef } from './fields';
+import { CATEGORIES, findCategory, GHG_SCOPES, UNITS } from './reporting';
+import { DATA_ENTRY_TYPES, ENTRY_TYPES, entryTypesOf, FACTOR_SETS, factorSetsUsedBy, MODULE_TYPES, MODULES } from './registry';
 import { fieldSchema, requiredOnCreate } from './schemas';
 
 /** Module types, entry types, field keys and CSV columns: lower-case identifiers, safe in SQL
@@ -35,6 +38,66 @@ export function registryProblems(): string[] {
     if (mod.summary === 'fte' && !entryTypesOf(m).some((t) => t.person)) p("summary 'fte' is for the module listing the unit's people");
   }
   for (const t of Object.values(ENTRY_TYPES)) problems.push(...entryTypeProblems(t).map((what) => `entry type ${t.type}: ${what}`));
+  for (const set of Object.values(FACTOR_SETS)) problems.push(...factorSetProblems(set).map((what) => `factor set ${set.name}: ${what}`));
+  const categories = repeated(CATEGORIES.map((c) => c.key));
+  if (categories.length) problems.push(`registry: categories named twice: ${categories.join(', ')}`);
+  for (const c of CATEGORIES) if (!REGISTRY_NAME.test(c.key) || c.i18nKey !== `reporting.categories.${c.key}`) problems.push(`category ${c.key}: a lower-case identifier, named by reporting.categories.${c.key}`);
+  return problems;
+}
+
+function factorSetProblems(set: FactorSetDef): string[] {
+  const problems: string[] = [];
+  const p = (what: string) => problems.push(what);
+  if (!REGISTRY_NAME.test(set.name)) p('its name must be a lower-case identifier');
+  if (!set.entryType && set.i18nKey !== `modules.${set.module}.factorSets.${set.name}`) p(`i18nKey must be modules.${set.module}.factorSets.${set.name}`);
+  if (!set.values.length) p('names no value column');
+  const columns = factorColumns(set);
+  if (repeated(columns).length) p(`columns named twice: ${repeated(columns).join(', ')}`);
+  for (const k of columns) if (!REGISTRY_NAME.test(k)) p(`column ${k} must be a lower-case identifier`);
+  for (const k of Object.keys(set.options)) if (!set.keys.includes(k)) p(`options for ${k}, which is not a classification key`);
+  return problems;
+}
+
+/** What an entry type declares about what its formula produces: emission types with a scope and
+ * an existing category of that scope, and the factor sets it reads. */
+function emissionProblems(t: EntryTypeDef): string[] {
+  const problems: string[] = [];
+  const p = (what: string) => problems.push(what);
+  if (!t.emissionTypes.length) p('declares no emission type');
+  const types = t.emissionTypes.map((e) => e.type);
+  if (repeated(types).length) p(`emission types named twice: ${repeated(types).join(', ')}`);
+  for (const e of t.emissionTypes) {
+    const category = findCategory(e.category);
+    if (!REGISTRY_NAME.test(e.type)) p(`emission type ${e.type} must be a lower-case identifier`);
+    if (!GHG_SCOPES.includes(e.scope)) p(`emission type ${e.type}: scope ${e.scope} is not 1, 2 or 3`);
+    if (!category) p(`emission type ${e.type}: category ${e.category} is not a reporting category`);
+    else if (category.scope !== e.scope) p(`emission type ${e.type}: category ${e.category} is of scope ${category.scope}, not ${e.scope}`);
+  }
+  for (const name of t.usesFactorSets ?? []) {
+    if (!FACTOR_SETS[name]) p(`uses factor set ${name}, which is not registered`);
+    if (name === t.type) p('names its own factor set among the sets it uses');
+  }
+  return problems;
+}
+
+/** A quantity field names its unit field; a unit field lists known units, and the factor set it
+ * converts with has a `<base>_per_<unit>` value column for each unit other than the base. */
+function unitProblems(t: EntryTypeDef, f: FieldDef): string[] {
+  const problems: string[] = [];
+  const q = (what: string) => problems.push(`field ${f.key}: ${what}`);
+  if (f.unitField && (f.type !== 'number' || t.fields.find((x) => x.key === f.unitField)?.type !== 'unit')) q(`a quantity is a number field whose unitField names a unit field`);
+  if (f.type !== 'unit') return problems;
+  const u = f.units;
+  if (!u?.allowed.length) return [`field ${f.key}: a unit field needs the units it allows`];
+  for (const unit of [...u.allowed, u.base]) if (!(UNITS as readonly string[]).includes(unit)) q(`unknown unit ${unit}`);
+  if (!t.fields.some((x) => x.unitField === f.key)) q('no quantity field names it as its unitField');
+  const setName = u.set ?? t.type;
+  const set = FACTOR_SETS[setName];
+  if (!factorSetsUsedBy(t).includes(setName) || !set) q(`its conversions come from factor set ${setName}, which the entry type does not use`);
+  else {
+    const columns = factorValueColumns(set);
+    for (const unit of u.allowed) if (unit !== u.base && !columns.includes(`${u.base}_per_${unit}`)) q(`factor set ${setName} has no ${u.base}_per_${unit} column to convert ${unit}`);
+  }
   return problems;
 }
 
@@ -58,7 +121,9 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
     if (f.type === 'location' && !f.location) q('a location field needs its location kind');
     if (f.location?.countryField && !field(f.location.countryField)) q(`its country field ${f.location.countryField} is not a field`);
     if (f.default !== undefined && !fieldSchema(f).safeParse(f.default).success) q('its default is not a valid value');
+    problems.push(...unitProblems(t, f));
   }
+  problems.push(...emissionProblems(t));
 
   const columns = t.csvColumns.map((c) => c.column);
   if (repeated(columns).length) p(`CSV columns named twice: ${repeated(columns).join(', ')}`);
@@ -67,11 +132,6 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
     if (!field(c.field)) p(`CSV column ${c.column} fills ${c.field}, which is not a field`);
   }
   for (const f of t.fields.filter(requiredOnCreate)) if (!t.csvColumns.some((c) => c.field === f.key)) p(`required field ${f.key} has no CSV column`);
-
-  const factorColumns = [...t.factorKeys, ...t.factorValueKeys, FACTOR_SOURCE_COLUMN];
-  if (!t.factorValueKeys.length) p('names no factor value key');
-  if (repeated(factorColumns).length) p(`factor columns named twice: ${repeated(factorColumns).join(', ')}`);
-  for (const k of factorColumns) if (!REGISTRY_NAME.test(k)) p(`factor column ${k} must be a lower-case identifier`);
 
   if (!field(t.ownerField)) p(`owner field ${t.ownerField} is not a field`);
   if (t.person) {

@@ -39,6 +39,11 @@ function locationSchema(f: FieldDef): z.ZodType {
     .max(f.max ?? 200, { error: `must be at most ${f.max ?? 200} characters` });
 }
 
+function oneOf(values: readonly string[]) {
+  const options = values as [string, ...string[]];
+  return z.enum(options, { error: (iss) => (iss.input === undefined ? 'is required' : `must be one of: ${options.join(', ')}`) });
+}
+
 /** The schema of one field's value, without presence rules. */
 export function fieldSchema(f: FieldDef): z.ZodType {
   switch (f.type) {
@@ -50,9 +55,13 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       return numberSchema(f, true);
     case 'headcount-member-select':
       return numberSchema({ ...f, min: f.min ?? 1 }, true);
-    case 'select': {
-      const options = (f.options ?? []) as [string, ...string[]];
-      return z.enum(options, { error: (iss) => (iss.input === undefined ? 'is required' : `must be one of: ${options.join(', ')}`) });
+    case 'select':
+      return oneOf(f.options ?? []);
+    case 'unit': {
+      // Units are written in any case in files and forms (kWh, KG): compared in lower case.
+      const units = f.units?.allowed ?? [];
+      const refusal = (iss: { input?: unknown }) => (iss.input === undefined ? 'is required' : `must be one of: ${units.join(', ')}`);
+      return z.string({ error: refusal }).trim().toLowerCase().pipe(oneOf(units));
     }
     case 'boolean':
       return z.boolean({ error: describe('true or false') });

@@ -25,7 +25,7 @@ export type { FactorView };
 
 export interface FactorList {
   year: number;
-  /** Per data entry type: the latest successful factor upload (null: none yet). */
+  /** Per factor set: the latest successful factor upload (null: none yet). */
   latest_upload_job_id: Record<string, number | null>;
   items: FactorView[];
 }
@@ -63,13 +63,13 @@ export function dispatchCsv(target: DispatchTarget, file: Blob, onProgress?: (p:
   return sendCsv('/sync/dispatch', params, file, onProgress);
 }
 
-/** Endpoint 5: a factor CSV of one data entry type and year. */
-export function uploadFactors(module: ModuleType, type: string, year: number, file: Blob, onProgress?: (p: UploadProgress) => void): Promise<JobStarted> {
-  return sendCsv(`/sync/factors/${module}/${type}`, { year }, file, onProgress);
+/** Endpoint 5: a factor CSV of one factor set (of the module) and year. */
+export function uploadFactors(module: ModuleType, set: string, year: number, file: Blob, onProgress?: (p: UploadProgress) => void): Promise<JobStarted> {
+  return sendCsv(`/sync/factors/${module}/${set}`, { year }, file, onProgress);
 }
 
-export async function fetchFactors(module: ModuleType, type: string, year: number): Promise<FactorList> {
-  return (await api.get<FactorList>('/factors', { params: { module, type, year } })).data;
+export async function fetchFactors(module: ModuleType, set: string, year: number): Promise<FactorList> {
+  return (await api.get<FactorList>('/factors', { params: { module, set, year } })).data;
 }
 
 /** Endpoint 6: a tracked unit sync (a real job id). */

@@ -173,6 +173,23 @@ export default {
     km: '{value} km',
     fte: '{value} FTE',
   },
+  reporting: {
+    byScope: 'By GHG Protocol scope',
+    scope: 'Scope {n}',
+    scopeNames: { 1: 'Direct emissions', 2: 'Purchased energy', 3: 'Other indirect emissions' },
+    categories: {
+      stationary_combustion: 'Stationary combustion',
+      fugitive_emissions: 'Fugitive emissions',
+      purchased_electricity: 'Purchased electricity',
+      purchased_heat: 'Purchased heat and cooling',
+      purchased_goods_services: 'Purchased goods and services',
+      capital_goods: 'Capital goods',
+      business_travel: 'Business travel',
+      employee_commuting: 'Employee commuting',
+      per_fte_estimates: 'Per-FTE estimates',
+    },
+    units: { kwh: 'kWh', mwh: 'MWh', gj: 'GJ', m3: 'm³', litre: 'litres', kg: 'kg', tonne: 'tonnes', km: 'km', hour: 'hours', item: 'items' },
+  },
   errors: {
     notFoundTitle: 'Page not found',
     notFound: 'There is nothing at this address.',

@@ -172,6 +172,23 @@ const fr: typeof en = {
     km: '{value} km',
     fte: '{value} ETP',
   },
+  reporting: {
+    byScope: 'Par scope du GHG Protocol',
+    scope: 'Scope {n}',
+    scopeNames: { 1: 'Émissions directes', 2: 'Énergie achetée', 3: 'Autres émissions indirectes' },
+    categories: {
+      stationary_combustion: 'Combustion fixe',
+      fugitive_emissions: 'Émissions fugitives',
+      purchased_electricity: 'Électricité achetée',
+      purchased_heat: 'Chaleur et froid achetés',
+      purchased_goods_services: 'Achats de biens et services',
+      capital_goods: 'Biens d’équipement',
+      business_travel: 'Déplacements professionnels',
+      employee_commuting: 'Trajets domicile-travail',
+      per_fte_estimates: 'Estimations par ETP',
+    },
+    units: { kwh: 'kWh', mwh: 'MWh', gj: 'GJ', m3: 'm³', litre: 'litres', kg: 'kg', tonne: 'tonnes', km: 'km', hour: 'heures', item: 'unités' },
+  },
   errors: {
     notFoundTitle: 'Page introuvable',
     notFound: 'Il n’y a rien à cette adresse.',

@@ -149,6 +149,6 @@ export function serverFieldErrors(type: EntryTypeDef, errors: { field?: string; 
 
 /** Total distance of an entry's emissions in km, null when none is measured in km. */
 export function entryDistanceKm(entry: DataEntryView): number | null {
-  const km = entry.emissions.filter((e) => e.quantity_unit === 'km');
-  return km.length ? km.reduce((s, e) => s + e.quantity, 0) : null;
+  const km = entry.emissions.flatMap((e) => (e.quantity_unit === 'km' && e.quantity !== null ? [e.quantity] : []));
+  return km.length ? km.reduce((s, q) => s + q, 0) : null;
 }

@@ -14,13 +14,11 @@ import { InvalidError } from '../../core/errors';
 import type { Actor } from '../actor';
 import { loadModuleContext, type ModuleRef } from '../context';
 import { ownRowsCondition, sqlName } from '../registrySql';
-import { entryView, type EntryRow } from './view';
+import { EMISSION_JSON, entryView, type EntryRow } from './view';
 
 export const ENTRY_COLUMNS = `
   e.id, e.data_entry_type, e.data, e.source, e.created_at, e.updated_at,
-  (SELECT json_agg(json_build_object('emission_type', x.emission_type, 'kg_co2eq', x.kg_co2eq, 'quantity', x.quantity,
-                                     'quantity_unit', x.quantity_unit, 'factor_id', x.factor_id, 'meta', x.meta)
-                   ORDER BY x.emission_type)
+  (SELECT json_agg(${EMISSION_JSON} ORDER BY x.emission_type)
      FROM data_entry_emissions x WHERE x.data_entry_id = e.id) AS emissions`;
 
 const KG_OF_ENTRY = '(SELECT sum(x.kg_co2eq) FROM data_entry_emissions x WHERE x.data_entry_id = e.id)';

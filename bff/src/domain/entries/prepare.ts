@@ -1,7 +1,7 @@
 // Turns a validated payload into what is stored: locations resolved and written in canonical
 // form, emissions computed by the registry's formula (the traveler is linked by traveler.ts).
 // Shared by create and update and by the CSV ingest.
-import type { EmissionRow, EntryData, EntryTypeDef, FactorRow, LocationKind, ResolvedLocation } from '@carbon/shared';
+import { reportEmissions, type EntryData, type EntryTypeDef, type FactorSets, type LocationKind, type ReportedEmission, type ResolvedLocation } from '@carbon/shared';
 import type { FieldIssue } from '../../core/errors';
 import { invalidInput } from '../../core/validate';
 import type { Queryable } from '../db';
@@ -65,6 +65,9 @@ export function compact(data: EntryData): EntryData {
   return data;
 }
 
-export function computeEmissions(entryType: EntryTypeDef, data: EntryData, locations: Record<string, ResolvedLocation>, factors: readonly FactorRow[]): EmissionRow[] {
-  return entryType.computeEmissions({ data, locations, factors });
+/** The entry type's formula over the factor sets it uses (`factorSetsUsedBy`); each row with the
+ * scope and category the registry declares for its emission type. */
+export function computeEmissions(entryType: EntryTypeDef, data: EntryData, locations: Record<string, ResolvedLocation>, factorSets: FactorSets): ReportedEmission[] {
+  const rows = entryType.computeEmissions({ data, locations, factors: factorSets[entryType.type] ?? [], factorSets });
+  return reportEmissions(entryType, rows);
 }

@@ -57,7 +57,7 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     if (problem) throw problem.error;
     assertMayTouch(actor, ctx, entryType, data);
     const locations = await resolveEntryLocations(pool, entryType, data);
-    const emissions = computeEmissions(entryType, data, locations, ctx.factors);
+    const emissions = computeEmissions(entryType, data, locations, ctx.factorSets);
     try {
       const rows = await writeQueueFor(pool).run<EntryRow>(ctx, {
         kind: 'update',

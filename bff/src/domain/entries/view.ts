@@ -13,6 +13,11 @@ export interface EntryRow {
   emissions: EmissionView[] | null;
 }
 
+/** An emission row (table alias `x`) as JSON, in the shape `EmissionView` presents: what the
+ * list and the write statements return for each emission of an entry. */
+export const EMISSION_JSON = `json_build_object('emission_type', x.emission_type, 'scope', x.scope, 'category', x.category, 'kg_co2eq', x.kg_co2eq,
+                                    'quantity', x.quantity, 'quantity_unit', x.quantity_unit, 'factor_id', x.factor_id, 'meta', x.meta)`;
+
 const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 export function entryView(row: EntryRow, moduleType: ModuleType): DataEntryView {
@@ -24,7 +29,7 @@ export function entryView(row: EntryRow, moduleType: ModuleType): DataEntryView 
     module_type: moduleType,
     data_entry_type: row.data_entry_type,
     kg_co2eq: weighed.length ? weighed.reduce((s, x) => s + Number(x.kg_co2eq), 0) : null,
-    emissions: emissions.map((x) => ({ ...x, kg_co2eq: x.kg_co2eq === null ? null : Number(x.kg_co2eq), quantity: Number(x.quantity) })),
+    emissions: emissions.map((x) => ({ ...x, kg_co2eq: x.kg_co2eq === null ? null : Number(x.kg_co2eq), quantity: x.quantity === null ? null : Number(x.quantity) })),
     source: row.source,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

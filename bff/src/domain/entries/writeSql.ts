@@ -10,17 +10,16 @@
 // each other's entries); the module row, which serialises the writers of one module, is taken
 // last and held only until the commit.
 import { memberOfReport } from './traveler';
-import { applyStatsDelta } from '../stats';
+import { applyStatsDelta, reportingDelta } from '../stats';
+import { EMISSION_JSON } from './view';
 
-const EMISSION_RECORD = `r(emission_type text, kg_co2eq numeric, quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)`;
-const INSERT_EMISSIONS = `INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, factor_id, meta)`;
+const EMISSION_RECORD = `r(emission_type text, kg_co2eq numeric, quantity numeric, quantity_unit text, factor_id bigint, meta jsonb, scope smallint, category text)`;
+const INSERT_EMISSIONS = `INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, factor_id, meta, scope, category)`;
 
 /** The stored entry with its emissions, as `view.ts` presents it. `e` must carry `idx`. */
 const ENTRY_RESULT = `
   SELECT e.idx, e.id, e.data_entry_type, e.data, e.source, e.created_at, e.updated_at,
-         (SELECT coalesce(json_agg(json_build_object('emission_type', x.emission_type, 'kg_co2eq', x.kg_co2eq, 'quantity', x.quantity,
-                                                     'quantity_unit', x.quantity_unit, 'factor_id', x.factor_id, 'meta', x.meta)
-                                   ORDER BY x.emission_type), '[]')
+         (SELECT coalesce(json_agg(${EMISSION_JSON} ORDER BY x.emission_type), '[]')
             FROM x WHERE x.data_entry_id = e.id) AS emissions
     FROM e`;
 
@@ -35,7 +34,7 @@ const LOCKED = `
        FOR UPDATE OF d
   )`;
 
-const stats = `${applyStatsDelta({ deltas: 'delta', moduleId: '$1', touched: 'e' })}`;
+const stats = `${applyStatsDelta({ deltas: 'delta', reporting: 'reporting', moduleId: '$1', touched: 'e' })}`;
 
 /** Sum of a column of a CTE of emission rows for entry `e.id`. */
 const sumOf = (cte: string, column: string) => `coalesce((SELECT sum(${column}) FROM ${cte} WHERE ${cte}.data_entry_id = e.id), 0)`;
@@ -70,6 +69,7 @@ export const CREATE_ENTRIES = `
   ), delta AS (
     SELECT e.data_entry_type AS type, sum(${sumOf('x', 'kg_co2eq')}) AS kg, count(*)::bigint AS n, sum(${sumOf('x', 'quantity')}) AS qty
       FROM e GROUP BY e.data_entry_type
+  ), reporting AS (${reportingDelta('x', null)}
   ), ${stats}
   ${ENTRY_RESULT}`;
 
@@ -88,7 +88,7 @@ export const UPDATE_ENTRIES = `
     RETURNING d.*, i.idx, i.emissions AS new_emissions
   ), old AS (
     DELETE FROM data_entry_emissions o USING e WHERE o.data_entry_id = ANY ($3::bigint[]) AND o.data_entry_id = e.id
-    RETURNING o.data_entry_id, o.kg_co2eq, o.quantity
+    RETURNING o.data_entry_id, o.kg_co2eq, o.quantity, o.scope, o.category
   ), x AS (
     ${INSERT_EMISSIONS}
     SELECT e.id, r.* FROM e CROSS JOIN (SELECT count(*) FROM old) AS after_delete
@@ -98,6 +98,7 @@ export const UPDATE_ENTRIES = `
     SELECT e.data_entry_type AS type, sum(${sumOf('x', 'kg_co2eq')} - ${sumOf('old', 'kg_co2eq')}) AS kg, 0::bigint AS n,
            sum(${sumOf('x', 'quantity')} - ${sumOf('old', 'quantity')}) AS qty
       FROM e GROUP BY e.data_entry_type
+  ), reporting AS (${reportingDelta('x', 'old')}
   ), ${stats}
   ${ENTRY_RESULT}`;
 
@@ -112,9 +113,10 @@ export const DELETE_ENTRIES = `
     RETURNING d.id, d.data_entry_type, i.idx
   ), x AS (
     DELETE FROM data_entry_emissions o USING e WHERE o.data_entry_id = ANY ($3::bigint[]) AND o.data_entry_id = e.id
-    RETURNING o.data_entry_id, o.kg_co2eq, o.quantity
+    RETURNING o.data_entry_id, o.kg_co2eq, o.quantity, o.scope, o.category
   ), delta AS (
     SELECT e.data_entry_type AS type, -sum(${sumOf('x', 'kg_co2eq')}) AS kg, -count(*)::bigint AS n, -sum(${sumOf('x', 'quantity')}) AS qty
       FROM e GROUP BY e.data_entry_type
+  ), reporting AS (${reportingDelta(null, 'x')}
   ), ${stats}
   SELECT e.idx, e.id FROM e`;

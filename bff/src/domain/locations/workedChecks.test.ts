@@ -20,7 +20,7 @@ const resolved = (r: LocationRecord, id: number): ResolvedLocation => ({ id, kin
 
 function factors(type: string): FactorRow[] {
   return readDefaultFactors()
-    .factors.filter((f) => f.data_entry_type === type)
+    .factors.filter((f) => f.factor_set === type)
     .map((f, i) => ({ id: i + 1, classification: f.classification, values: f.values }));
 }
 
@@ -46,6 +46,7 @@ describe('worked checks (±1 km)', () => {
       data: { origin: 'GVA', destination: 'JFK', cabin_class: 'economy', number_of_trips: 1, round_trip: false },
       locations: { origin: resolved(airport('GVA'), 1), destination: resolved(airport('JFK'), 2) },
       factors: factors('plane'),
+      factorSets: { plane: factors('plane') },
     });
     expect(Math.abs(row!.kg_co2eq! - 957)).toBeLessThanOrEqual(1);
     expect(row!.meta).toMatchObject({ band: 'long', factor: { values: { kg_co2eq_per_km: 0.152 } } });
@@ -69,6 +70,7 @@ describe('worked checks (±1 km)', () => {
       data: { number_of_trips: 1, round_trip: false, class: 'second' },
       locations: { origin: resolved(place('Lausanne'), 1), destination: resolved(paris, 2) },
       factors: factors('train'),
+      factorSets: { train: factors('train') },
     });
     // CH → FR crosses a border: the destination's factor (ADEME TGV)
     expect(row!.meta).toMatchObject({ factor_country: 'FR' });
@@ -88,7 +90,7 @@ describe('default factors', () => {
 
   it('states the DESIGN §7 values, premium cabins as economy × the DESNZ ratios', () => {
     const perKm = (band: string, cabin: string) =>
-      file.factors.find((f) => f.data_entry_type === 'plane' && f.classification.band === band && f.classification.cabin_class === cabin)!.values.kg_co2eq_per_km!;
+      file.factors.find((f) => f.factor_set === 'plane' && f.classification.band === band && f.classification.cabin_class === cabin)!.values.kg_co2eq_per_km!;
     expect([perKm('short', 'economy'), perKm('medium', 'economy'), perKm('long', 'economy')]).toEqual([0.2586, 0.1875, 0.152]);
     for (const band of ['short', 'medium', 'long'] as const) {
       for (const cabin of ['business', 'first'] as const) expect(perKm(band, cabin)).toBeCloseTo(perKm(band, 'economy') * CABIN_CLASS_RATIOS[band][cabin], 6);

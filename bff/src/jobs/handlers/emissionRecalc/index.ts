@@ -1,10 +1,11 @@
-// emission_recalc (Path 2, DESIGN §9): the emissions of one data entry type over one scope (a
-// unit's module, or every unit's), computed with the registry's formula — the code Path 1 runs —
-// with the year's factors and the locations loaded once, written in set-based batches. Writes
-// data_entry_emissions only, then chains the scope's de-duplicated aggregation.
-import type { EmissionRow, EntryData } from '@carbon/shared';
+// emission_recalc (Path 2): the emissions of one data entry type over one scope (a unit's
+// module, or every unit's), computed with the registry's formula — the code Path 1 runs — with
+// the year's factors of every set the type uses and the locations loaded once, written in
+// set-based batches. Writes data_entry_emissions only, then chains the scope's de-duplicated
+// aggregation.
+import { factorSetsUsedBy, type EntryData, type ReportedEmission } from '@carbon/shared';
 import { computeEmissions, findEntryLocations } from '../../../domain/entries/prepare';
-import { factorsFor } from '../../../domain/factors';
+import { factorSetsFor } from '../../../domain/factors';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { chainCoalescedAggregation } from '../../coalesceAggregation';
 import { asQueryable, entryTypeOfJob, letIoThrough, ROWS_PER_TURN, scopeModules } from '../shared';
@@ -23,7 +24,7 @@ export interface EmissionRecalcPayload {
   module_ids?: number[];
 }
 
-type EmissionWrite = EmissionRow & { data_entry_id: number; version: string };
+type EmissionWrite = ReportedEmission & { data_entry_id: number; version: string };
 
 export const emissionRecalcHandler: JobHandler = {
   type: EMISSION_RECALC,
@@ -37,7 +38,7 @@ export const emissionRecalcHandler: JobHandler = {
     const onlyMissing = payload.only_missing === true;
     const modules = await scopeModules(db, job, Array.isArray(payload.module_ids) ? payload.module_ids : undefined);
     const moduleIds = modules.map((m) => m.id);
-    const factors = await factorsFor(asQueryable(db), entryType.type, job.year);
+    const factorSets = await factorSetsFor(asQueryable(db), factorSetsUsedBy(entryType), job.year);
     const total = (await q.countEntries(db, { moduleIds, entryType: entryType.type, onlyMissing })).rows[0]!.n;
     let done = 0;
     let withoutFactor = 0;
@@ -72,7 +73,7 @@ export const emissionRecalcHandler: JobHandler = {
             unresolved++;
             continue;
           }
-          for (const e of computeEmissions(entryType, r.data, resolved.found, factors)) {
+          for (const e of computeEmissions(entryType, r.data, resolved.found, factorSets)) {
             if (e.kg_co2eq === null) withoutFactor++;
             writes.push({ ...e, data_entry_id: r.id, version: r.version });
           }
@@ -91,7 +92,7 @@ export const emissionRecalcHandler: JobHandler = {
     return {
       result: unresolved ? 'WARNING' : 'SUCCESS',
       message: `${done} ${entryType.type} entries computed` + (withoutFactor ? `, ${withoutFactor} without a matching factor` : '') + (unresolved ? `, ${unresolved} with a location that no longer resolves` : ''),
-      report: { entries: done, modules: moduleIds.length, factors: factors.length, without_factor: withoutFactor, unresolved_locations: unresolved, only_missing: onlyMissing },
+      report: { entries: done, modules: moduleIds.length, factors: Object.values(factorSets).reduce((n, rows) => n + rows.length, 0), without_factor: withoutFactor, unresolved_locations: unresolved, only_missing: onlyMissing },
     };
   },
 };

@@ -1,16 +1,17 @@
-// factor_ingest (Path 2, DESIGN §9, spec "Factor"): a factor CSV of one data entry type and year
-// — the registry's classification keys, its value columns and a source — upserted in place on
-// the factor identity (ids survive; key order of the classification is irrelevant), each factor
-// stamped with this job. Factors missing from the file keep their rows and show as "not in the
-// latest CSV"; nothing deletes them. Writes `factors` only. When it does not end in ERROR and
-// some factor is new or changed, it creates (in its own transaction, same pipeline) one
-// emission_recalc per stale data entry type; an ERROR rolls back and creates nothing.
-import { FACTOR_SOURCE_COLUMN, factorColumns, fieldOf, type EntryTypeDef } from '@carbon/shared';
+// factor_ingest (Path 2): a factor CSV of one factor set and year — the set's classification
+// keys, its value columns and a source — upserted in place on the factor identity (ids survive;
+// key order of the classification is irrelevant), each factor stamped with this job. Factors
+// missing from the file keep their rows and show as "not in the latest CSV"; nothing deletes
+// them. Writes `factors` only. When it does not end in ERROR and some factor is new or changed,
+// it chains, in its own transaction and pipeline, one emission_recalc per data entry type that
+// uses the set (the stale types, in whichever module they are); an ERROR rolls back and creates
+// nothing.
+import { entryTypesUsingSet, FACTOR_SOURCE_COLUMN, factorColumns, type FactorSetDef } from '@carbon/shared';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { openCsvUpload } from '../../csv/readCsv';
 import { RowReport, type RowIssue } from '../../csv/rowReport';
 import { EMISSION_RECALC } from '../emissionRecalc';
-import { entryTypeOfJob } from '../shared';
+import { factorSetOfJob } from '../shared';
 import * as q from './sql';
 
 export const FACTOR_INGEST = 'factor_ingest';
@@ -21,9 +22,9 @@ interface FactorRow {
   source: string;
 }
 
-function checkHeader(entryType: EntryTypeDef, header: string[]): string[] {
+function checkHeader(set: FactorSetDef, header: string[]): string[] {
   const names = header.map((h) => h.trim().toLowerCase());
-  const expected = factorColumns(entryType);
+  const expected = factorColumns(set);
   const missing = expected.filter((c) => !names.includes(c));
   const unknown = names.filter((n) => n !== '' && !expected.includes(n));
   const duplicated = [...new Set(names.filter((n, i) => n !== '' && names.indexOf(n) !== i))];
@@ -33,7 +34,7 @@ function checkHeader(entryType: EntryTypeDef, header: string[]): string[] {
       unknown.length ? `unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : '',
       duplicated.length ? `repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}` : '',
     ].filter(Boolean);
-    throw new PermanentJobError(`The header of this ${entryType.type} factor file is wrong: ${parts.join('; ')}. Expected columns: ${expected.join(', ')}.`, {
+    throw new PermanentJobError(`The header of this ${set.name} factor file is wrong: ${parts.join('; ')}. Expected columns: ${expected.join(', ')}.`, {
       header,
       missing,
       unknown,
@@ -46,22 +47,24 @@ function checkHeader(entryType: EntryTypeDef, header: string[]): string[] {
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-function parseFactor(entryType: EntryTypeDef, names: string[], fields: string[], line: number): { factor?: FactorRow; issues: RowIssue[] } {
+function parseFactor(set: FactorSetDef, names: string[], fields: string[], line: number): { factor?: FactorRow; issues: RowIssue[] } {
   const cell = (column: string) => (fields[names.indexOf(column)] ?? '').trim();
   const issues: RowIssue[] = [];
   const classification: Record<string, string> = {};
-  for (const key of entryType.factorKeys) {
+  for (const key of set.keys) {
     const v = cell(key);
-    const options = fieldOf(entryType, key)?.options;
+    const options = set.options[key];
     if (!v) issues.push({ row: line, column: key, reason: 'is required', level: 'error' });
     else if (v.length > 100) issues.push({ row: line, column: key, reason: 'must be at most 100 characters', level: 'error' });
     else if (options && !options.includes(v)) issues.push({ row: line, column: key, reason: `must be one of: ${options.join(', ')}`, level: 'error' });
     else classification[key] = v;
   }
   const values: Record<string, number> = {};
-  for (const key of entryType.factorValueKeys) {
+  const optional = new Set(set.optionalValues);
+  for (const key of [...set.values, ...optional]) {
     const raw = cell(key).replace(/^([+-]?\d+),(\d+)$/, '$1.$2');
     const v = Number(raw);
+    if (!raw && optional.has(key)) continue;
     if (!raw) issues.push({ row: line, column: key, reason: 'is required', level: 'error' });
     else if (!NUMBER.test(raw) || !Number.isFinite(v) || v < 0) issues.push({ row: line, column: key, reason: 'must be a number of at least 0', level: 'error' });
     else values[key] = v;
@@ -78,11 +81,11 @@ export const factorIngestHandler: JobHandler = {
   timeoutMs: 5 * 60_000,
   async run(ctx): Promise<JobOutcome> {
     const { job, db } = ctx;
-    const entryType = entryTypeOfJob(job);
+    const set = factorSetOfJob(job);
     const uploadId = job.payload.upload_id;
     if (job.year === null || typeof uploadId !== 'number') throw new PermanentJobError('A factor ingest needs a year and an upload.');
     const file = await openCsvUpload(db, uploadId, { signal: ctx.signal });
-    const names = checkHeader(entryType, file.header);
+    const names = checkHeader(set, file.header);
     const report = new RowReport();
     // Key order of the classification does not matter, here as in the database.
     const identity = (c: Record<string, string>) => JSON.stringify(Object.keys(c).sort().map((k) => [k, c[k]]));
@@ -91,7 +94,7 @@ export const factorIngestHandler: JobHandler = {
     for await (const batch of file.batches) {
       for (const rec of batch) {
         report.rows++;
-        const { factor, issues } = parseFactor(entryType, names, rec.fields, rec.line);
+        const { factor, issues } = parseFactor(set, names, rec.fields, rec.line);
         if (!factor) {
           report.skip(issues);
           continue;
@@ -112,13 +115,14 @@ export const factorIngestHandler: JobHandler = {
     if (!factors.length) {
       throw new PermanentJobError(`No factor was imported: ${report.rows ? `none of the ${report.rows} rows is valid (see the report)` : 'the file has a header but no rows'}.`, summary);
     }
-    const { rows } = await q.upsertFactors(db, { entryType: entryType.type, year: job.year, jobId: job.id, factors: JSON.stringify(factors) });
+    const { rows } = await q.upsertFactors(db, { factorSet: set.name, year: job.year, jobId: job.id, factors: JSON.stringify(factors) });
     const inserted = rows.filter((r) => r.inserted).length;
     const changed = rows.filter((r) => r.values_changed).length;
     await ctx.progress({ phase: 'stored', done: factors.length, total: factors.length });
 
-    // The emissions of this type and year are stale when a factor appeared or changed value.
-    const stale = inserted + changed > 0 ? [entryType.type] : [];
+    // The emissions of the year of every type using the set are stale when a factor appeared or
+    // changed value.
+    const stale = inserted + changed > 0 ? entryTypesUsingSet(set.name) : [];
     const recalcs = [];
     for (const type of stale) {
       recalcs.push(
@@ -126,8 +130,8 @@ export const factorIngestHandler: JobHandler = {
           job_type: EMISSION_RECALC,
           entity_type: 'MODULE_PER_YEAR',
           target: 'DATA_ENTRIES',
-          module_type: entryType.module,
-          data_entry_type: type,
+          module_type: type.module,
+          data_entry_type: type.type,
           unit_id: null,
           year: job.year,
           payload: { reason: 'factors' },

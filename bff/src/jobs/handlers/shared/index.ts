@@ -1,7 +1,7 @@
-// Pieces the Path 2 handlers share: the entry type a job is about, the modules its scope
+// Pieces the Path 2 handlers share: the entry type or factor set a job is about, the modules its scope
 // covers, and the turns their computing loops give to the event loop.
 import { setImmediate as nextRound } from 'node:timers/promises';
-import { ENTRY_TYPES, isModuleType, type EntryTypeDef, type ModuleType } from '@carbon/shared';
+import { ENTRY_TYPES, FACTOR_SETS, isModuleType, type EntryTypeDef, type FactorSetDef, type ModuleType } from '@carbon/shared';
 import type { Queryable, SqlRunner } from '../../../domain/db';
 import { PermanentJobError, type JobRow } from '../../types';
 import * as q from './sql';
@@ -17,6 +17,15 @@ export function entryTypeOfJob(job: Pick<JobRow, 'module_type' | 'data_entry_typ
   const entryType = job.data_entry_type ? ENTRY_TYPES[job.data_entry_type] : undefined;
   if (!entryType || entryType.module !== moduleType) throw new PermanentJobError(`Unknown data entry type ${job.data_entry_type ?? '(none)'} for module ${moduleType}.`);
   return entryType;
+}
+
+/** The factor set a factor job is about: its `data_entry_type` holds the set's name, its
+ * `module_type` the module the set is listed under. */
+export function factorSetOfJob(job: Pick<JobRow, 'module_type' | 'data_entry_type'>): FactorSetDef {
+  const moduleType = moduleTypeOfJob(job);
+  const set = job.data_entry_type ? FACTOR_SETS[job.data_entry_type] : undefined;
+  if (!set || set.module !== moduleType) throw new PermanentJobError(`Unknown factor set ${job.data_entry_type ?? '(none)'} for module ${moduleType}.`);
+  return set;
 }
 
 export type { ScopeModule };

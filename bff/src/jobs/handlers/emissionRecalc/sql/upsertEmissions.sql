@@ -6,8 +6,8 @@
 -- changed it stand; without the lock, an upsert could wait for such a write and then overwrite
 -- its fresh emission with one computed from the old data.
 WITH r AS (
-  SELECT * FROM json_to_recordset($1::json) AS r(data_entry_id bigint, version text, emission_type text, kg_co2eq numeric,
-                                                quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)
+  SELECT * FROM json_to_recordset($1::json) AS r(data_entry_id bigint, version text, emission_type text, scope smallint, category text,
+                                                kg_co2eq numeric, quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)
 ), current AS (
   SELECT e.id
     FROM data_entries e
@@ -16,11 +16,13 @@ WITH r AS (
    ORDER BY e.id
      FOR UPDATE OF e SKIP LOCKED
 )
-INSERT INTO data_entry_emissions (data_entry_id, emission_type, kg_co2eq, quantity, quantity_unit, factor_id, meta)
-SELECT r.data_entry_id, r.emission_type, r.kg_co2eq, r.quantity, r.quantity_unit, r.factor_id, r.meta
+INSERT INTO data_entry_emissions (data_entry_id, emission_type, scope, category, kg_co2eq, quantity, quantity_unit, factor_id, meta)
+SELECT r.data_entry_id, r.emission_type, r.scope, r.category, r.kg_co2eq, r.quantity, r.quantity_unit, r.factor_id, r.meta
   FROM r JOIN current ON current.id = r.data_entry_id
 ON CONFLICT (data_entry_id, emission_type) DO UPDATE
-   SET kg_co2eq = EXCLUDED.kg_co2eq,
+   SET scope = EXCLUDED.scope,
+       category = EXCLUDED.category,
+       kg_co2eq = EXCLUDED.kg_co2eq,
        quantity = EXCLUDED.quantity,
        quantity_unit = EXCLUDED.quantity_unit,
        factor_id = EXCLUDED.factor_id,

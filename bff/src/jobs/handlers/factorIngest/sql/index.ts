@@ -3,9 +3,9 @@ import { sqlFolder } from '../../../../db/statement';
 
 const define = sqlFolder(import.meta.url, 'factorIngest');
 
-/** `factors`: a JSON array of {classification, values, source}. */
-export const upsertFactors = define<{ entryType: string; year: number; jobId: number; factors: string }, { id: number; inserted: boolean; values_changed: boolean }>('upsertFactors', {
-  entryType: 1,
+/** `factorSet`: the set's name; `factors`: a JSON array of {classification, values, source}. */
+export const upsertFactors = define<{ factorSet: string; year: number; jobId: number; factors: string }, { id: number; inserted: boolean; values_changed: boolean }>('upsertFactors', {
+  factorSet: 1,
   year: 2,
   jobId: 3,
   factors: 4,

@@ -1,7 +1,7 @@
--- Factor ingest, in place: keyed on the factor identity (data_entry_type, year, classification),
--- classification compared as jsonb so key order does not matter; ids survive, every factor of
--- the file is stamped with this job. Returns, per factor, whether it is new or its values or
--- source changed (what makes emissions stale). $4: JSON array of {classification, values, source}.
+-- Factor ingest, in place: keyed on the factor identity (set $1, which data_entry_type holds;
+-- year; classification, compared as jsonb so key order does not matter); ids survive, every
+-- factor of the file is stamped with this job. Returns, per factor, whether it is new or its
+-- values or source changed (what makes emissions stale). $4: JSON array of {classification, values, source}.
 WITH old AS (
   SELECT classification, "values", source FROM factors WHERE data_entry_type = $1 AND year = $2
 ), up AS (
