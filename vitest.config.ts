@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'web',
           include: ['web/test/**/*.test.ts'],
           environment: 'happy-dom',
+          // Some tests mount every field of every registry type: far below this alone, but a
+          // loaded machine can take several times longer than the 5 s default.
+          testTimeout: 20_000,
         },
       },
       {
