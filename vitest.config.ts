@@ -18,6 +18,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/test/**/*.test.ts'],
           environment: 'happy-dom',
+          setupFiles: ['web/test/support/setup.ts'],
         },
       },
       {
