@@ -1,6 +1,29 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+/** The layers and what each may not import (docs/architecture.md, "Layers"). Paths are resolved,
+ * so a rule holds however the import is spelled (`../http/x`, `../../http`, a package name). */
+const layerZones = [
+  { target: './shared', from: ['./bff', './web', './e2e', './bench'], message: 'shared/ is used by both sides and depends on neither.' },
+  { target: './web', from: './bff', message: 'The SPA talks to the BFF over HTTP only; share code through shared/.' },
+  { target: './bff/src/core', from: './bff/src', except: ['./core'], message: 'core/ imports only shared/, npm packages and other core/ files.' },
+  { target: './bff/src/db', from: './bff/src', except: ['./core', './db'], message: 'db/ imports only core/, npm packages and other db/ files.' },
+  { target: './bff/src/db', from: './shared', message: 'db/ imports only core/, npm packages and other db/ files.' },
+  {
+    target: './bff/src/domain',
+    from: ['./bff/src/http', './bff/src/events', './bff/src/jobs', './bff/src/auth'],
+    message: 'domain/ throws the errors of core/errors.ts and receives what it needs: it never reaches up into http/, events/, jobs/ or auth/.',
+  },
+  {
+    target: './bff/src/policies',
+    from: ['./bff/src/http', './bff/src/events', './bff/src/jobs', './bff/src/domain'],
+    message: 'policies/ decide from the user and plain values: no http/, events/, jobs/ or domain/ import.',
+  },
+  { target: './bff/src/jobs', from: './bff/src/http', message: 'Job handlers reuse the domain, not its routes: raise the errors of core/errors.ts.' },
+  { target: './bff/src/events', from: './bff/src/http', message: 'events/ never imports http/: the composition root hands it what it needs.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tsbuild/**', 'test-results/**', 'playwright-report/**', 'bench/out/**'] },
@@ -26,18 +49,24 @@ export default tseslint.config(
       'vue/html-self-closing': 'off',
     },
   },
-  // Layers of the BFF: errors and validation live in core/, which depends on no other layer, and
-  // only http/ knows about HTTP.
+  // Promises: every one is awaited, or its rejection handled; `void` marks the fire-and-forget
+  // ones whose rejections are handled inside. These rules need types: each file is linted with
+  // the program of its own tsconfig (every .ts and .vue file belongs to one).
   {
-    files: ['bff/src/core/**/*.ts'],
+    files: ['**/*.{ts,vue}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname, extraFileExtensions: ['.vue'] },
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'core/ imports only @carbon/shared, npm packages and other core/ files.' }] }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
   {
-    files: ['bff/src/{domain,jobs,policies,auth,events}/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)http/', message: 'Raise the errors of core/errors.ts; only http/ maps them to answers.' }] }],
-    },
+    files: ['**/*.{ts,vue}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.vue', '.js', '.mjs', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }] },
   },
 );

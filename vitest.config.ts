@@ -21,6 +21,7 @@ export default defineConfig({
           // Some tests mount every field of every registry type: far below this alone, but a
           // loaded machine can take several times longer than the 5 s default.
           testTimeout: 20_000,
+          setupFiles: ['web/test/support/setup.ts'],
         },
       },
       {

@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Logger } from './log';
 import type { Pool } from './db/pool';
 import type { OidcClient } from './auth/oidcClient';
-import { enforceLifetimes, lifetimes, sessionMiddleware } from './auth/session';
+import { enforceLifetimes, sessionMiddleware, type SessionLifetimes } from './auth/session';
 import { currentUser, type CurrentUser } from './auth/currentUser';
 import type { AuthCache } from './auth/authCache';
 import { rejectAuthorizationHeader, requireSameOrigin } from './auth/sameOrigin';
@@ -40,6 +40,8 @@ export interface AppDeps {
   pool: Pool;
   oidc: OidcClient;
   sessionSecret: string;
+  /** The session limits, and the clock they are measured against. */
+  sessionLifetimes: SessionLifetimes;
   sessionEvents: SessionEvents;
   /** Sessions and users this instance remembers (kept fresh by the composition root). */
   authCache: AuthCache<CurrentUser>;
@@ -86,8 +88,8 @@ export function createApp(d: AppDeps): express.Express {
   api.use(rejectUnsafeText);
   api.use(rejectAuthorizationHeader);
   api.use(requireSameOrigin(d.config.PUBLIC_ORIGIN));
-  api.use(sessionMiddleware(d.config, d.pool, d.sessionSecret, d.authCache));
-  api.use(enforceLifetimes(lifetimes(d.config)));
+  api.use(sessionMiddleware(d.config, d.sessionLifetimes, d.pool, d.sessionSecret, d.authCache));
+  api.use(enforceLifetimes(d.sessionLifetimes));
   api.use(currentUser(d.pool, d.authCache));
   api.use(
     '/v1/session',
@@ -95,7 +97,7 @@ export function createApp(d: AppDeps): express.Express {
       pool: d.pool,
       log: d.log,
       oidc: d.oidc,
-      lifetimes: lifetimes(d.config),
+      lifetimes: d.sessionLifetimes,
       cookieSecure: d.config.COOKIE_SECURE,
       loginRatePerMinute: d.config.LOGIN_RATE_PER_MINUTE,
       sessionEvents: d.sessionEvents,

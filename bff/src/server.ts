@@ -15,6 +15,7 @@ import { SessionEvents } from './auth/sessionEvents';
 import { AuthCache } from './auth/authCache';
 import type { CurrentUser } from './auth/currentUser';
 import { lifetimes } from './auth/session';
+import type { Clock } from './core/clock';
 import { ReferenceCache, useReferenceCache } from './domain/referenceCache';
 import { JobEventListener } from './events/listener';
 import { EventHub } from './events/hub';
@@ -53,6 +54,8 @@ export interface StartOptions {
   /** Extra options for tests: no migrations when the template is ready. */
   skipMigrations?: boolean;
   log?: Logger;
+  /** What session lifetimes are measured against (default: the system clock). */
+  clock?: Clock;
 }
 
 function persistentSecret(dataDir: string): string {
@@ -122,7 +125,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     });
     let stopped: Promise<void> | undefined;
     const sessionEvents = new SessionEvents();
-    const hub = new EventHub({ pool, listener, sessionEvents, lifetimes: lifetimes(config), log, maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
+    const sessionLifetimes = lifetimes(config, opts.clock);
+    const hub = new EventHub({ pool, listener, sessionEvents, lifetimes: sessionLifetimes, log, maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
     const jobs = createJobSystem({ config, log, databaseUrl, onJobStateChange: (fn) => listener.onEvent(fn) });
     const app = createApp({
       config,
@@ -130,6 +134,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       pool,
       oidc: createOidcClient({ ...config, OAUTH_ISSUER_URL: issuer, OAUTH_CLIENT_SECRET: clientSecret }),
       sessionSecret: config.SESSION_SECRET ?? persistentSecret(config.DATA_DIR),
+      sessionLifetimes,
       sessionEvents,
       authCache,
       hub,

@@ -1,11 +1,13 @@
 // Server-side sessions in PostgreSQL (connect-pg-simple), carried by the `auth_token` cookie.
 // The cookie holds only the signed session id. Idle and absolute lifetimes are enforced here,
-// on every request, so they hold whatever the browser does with the cookie.
+// on every request, so they hold whatever the browser does with the cookie. "Now" for them is
+// the clock of the lifetimes (the system clock; a test's own clock when it moves time).
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import type { Pool } from '../db/pool';
 import type { Config } from '../config';
+import { systemClock, type Clock } from '../core/clock';
 import type { AuthCache } from './authCache';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../core/databaseErrors';
 
@@ -23,10 +25,12 @@ declare module 'express-session' {
 export interface SessionLifetimes {
   idleMs: number;
   absoluteMs: number;
+  /** What both lifetimes are measured against: logins, activity and expiry all read it. */
+  clock: Clock;
 }
 
-export function lifetimes(config: Config): SessionLifetimes {
-  return { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 };
+export function lifetimes(config: Config, clock: Clock = systemClock): SessionLifetimes {
+  return { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000, clock };
 }
 
 /** How often activity is recorded (a session write); idle expiry is precise to this much. */
@@ -41,7 +45,7 @@ class CachedSessionStore extends session.Store {
   constructor(
     private readonly inner: session.Store,
     private readonly cache: AuthCache<unknown>,
-    private readonly touchMs: number,
+    private readonly lifetimes: SessionLifetimes,
   ) {
     super();
   }
@@ -50,7 +54,7 @@ class CachedSessionStore extends session.Store {
     const json = this.cache.session(sid);
     if (json) {
       const s = JSON.parse(json) as session.SessionData;
-      if (Date.now() - (s.lastSeenAt ?? 0) < this.touchMs) return done(null, s);
+      if (this.lifetimes.clock.now() - (s.lastSeenAt ?? 0) < touchEveryMs(this.lifetimes)) return done(null, s);
     }
     const mark = this.cache.mark();
     this.inner.get(sid, (err, s) => {
@@ -76,13 +80,14 @@ class CachedSessionStore extends session.Store {
   }
 }
 
-export function sessionMiddleware(config: Config, pool: Pool, secret: string, cache: AuthCache<unknown>): RequestHandler {
+export function sessionMiddleware(config: Config, l: SessionLifetimes, pool: Pool, secret: string, cache: AuthCache<unknown>): RequestHandler {
   const PgStore = connectPgSimple(session);
-  const l = lifetimes(config);
   const pgStore = new PgStore({
     pool,
     tableName: 'session',
     createTableIfMissing: false,
+    // A storage bound only (the store reads the system clock): the lifetimes themselves are
+    // enforced by enforceLifetimes, against the lifetimes' clock.
     ttl: Math.ceil(l.absoluteMs / 1000),
     // We refresh lastSeenAt ourselves, at most every few seconds, instead of a write per request.
     disableTouch: true,
@@ -91,7 +96,7 @@ export function sessionMiddleware(config: Config, pool: Pool, secret: string, ca
   return session({
     name: SESSION_COOKIE,
     secret,
-    store: new CachedSessionStore(pgStore, cache, touchEveryMs(l)),
+    store: new CachedSessionStore(pgStore, cache, l),
     resave: false,
     saveUninitialized: false,
     rolling: false,
@@ -102,12 +107,12 @@ export function sessionMiddleware(config: Config, pool: Pool, secret: string, ca
 
 /** Ends sessions past their idle or absolute lifetime and records activity (throttled). */
 export function enforceLifetimes(l: SessionLifetimes): RequestHandler {
-  const { idleMs, absoluteMs } = l;
+  const { idleMs, absoluteMs, clock } = l;
   const touchMs = touchEveryMs(l);
   return (req, _res, next) => {
     const s = req.session;
     if (s?.userId === undefined) return next();
-    const now = Date.now();
+    const now = clock.now();
     const lastSeenAt = s.lastSeenAt ?? 0;
     if (now - lastSeenAt > idleMs || now - (s.createdAt ?? 0) > absoluteMs) {
       s.destroy(() => next());

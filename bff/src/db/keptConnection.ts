@@ -3,7 +3,7 @@
 // opened again with backoff whenever it is lost. Its owner learns of each loss and each new
 // connection, since what lived on the old session (LISTENs, session locks) died with it.
 import pg from 'pg';
-import type { Logger } from '../log';
+import type { Logger } from 'pino';
 
 export interface KeptConnectionOptions {
   connectionString: string;
@@ -65,9 +65,9 @@ export class KeptConnection {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
     clearInterval(this.keepalive);
-    const clients = [this.client, this.opening];
+    const clients = [this.client, this.opening].filter((c): c is pg.Client => c !== undefined);
     this.client = this.opening = undefined;
-    await Promise.all(clients.map((c) => c?.end().catch(() => {})));
+    await Promise.all(clients.map((c) => c.end().catch(() => {})));
   }
 
   private async connect(): Promise<void> {

@@ -144,10 +144,10 @@ export class EventHub {
     for (const s of this.streams) s.ping();
     try {
       const sids = [...new Set([...this.streams].map((s) => s.sid))];
-      const { rows } = await this.o.pool.query<{ sid: string; sess: StoredSession }>('SELECT sid, sess FROM session WHERE sid = ANY ($1) AND expire > now()', [sids]);
+      const now = this.o.lifetimes.clock.now();
+      const { rows } = await this.o.pool.query<{ sid: string; sess: StoredSession }>('SELECT sid, sess FROM session WHERE sid = ANY ($1) AND expire > to_timestamp($2 / 1000.0)', [sids, now]);
       const live = new Map(rows.map((r) => [r.sid, r.sess]));
       const users = new Map<number, Promise<CurrentUser | undefined>>();
-      const now = Date.now();
       for (const s of this.streams) {
         const sess = live.get(s.sid);
         const { idleMs, absoluteMs } = this.o.lifetimes;

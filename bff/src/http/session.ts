@@ -116,7 +116,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
 
     // A fresh session id at login: a session id known before login is worthless after it.
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-    const now = Date.now();
+    const now = d.lifetimes.clock.now();
     Object.assign(req.session, { userId, createdAt: now, lastSeenAt: now, idToken });
     await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
     res.clearCookie(TX_COOKIE, txCookie);

@@ -242,7 +242,7 @@ export class JobRunner {
     while (this.running < this.concurrency && this.queue.length) {
       const { id, resolve } = this.queue.shift()!;
       this.running++;
-      runJob(this.deps, id)
+      void runJob(this.deps, id)
         .catch((err: unknown) => {
           this.log.error({ err, job_id: id }, 'runJob failed');
           return 'not_runnable' as const;

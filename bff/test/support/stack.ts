@@ -9,6 +9,7 @@ import { startDevIdp, type DevIdp } from '../../src/dev/idp';
 import { seedDemoData } from '../../src/dev/demoData';
 import { freePort } from '../../src/db/embeddedPostgres';
 import { createLogger, type Logger } from '../../src/log';
+import type { Clock } from '../../src/core/clock';
 import { TestClient } from './httpClient';
 
 export function databaseUrl(database: string): string {
@@ -47,7 +48,8 @@ export interface TestStack {
   stop: () => Promise<void>;
 }
 
-export async function startTestStack(opts: { instances?: number; env?: Record<string, string>; log?: Logger } = {}): Promise<TestStack> {
+/** `clock`: what the instances measure session lifetimes against (a test moves it instead of waiting). */
+export async function startTestStack(opts: { instances?: number; env?: Record<string, string>; log?: Logger; clock?: Clock } = {}): Promise<TestStack> {
   const url = await createTestDatabase();
   // The origin the browser would see (a proxy in front of the instances); nothing listens on it,
   // the clients send it as the Origin header. Each instance listens on a port the system picks:
@@ -68,7 +70,7 @@ export async function startTestStack(opts: { instances?: number; env?: Record<st
   const config = loadConfig(baseEnv);
   const servers: RunningServer[] = [];
   const addInstance = async (env: Record<string, string> = {}) => {
-    const server = await startServer(loadConfig({ ...baseEnv, ...env, PORT: '0' }), { skipMigrations: true, log });
+    const server = await startServer(loadConfig({ ...baseEnv, ...env, PORT: '0' }), { skipMigrations: true, log, clock: opts.clock });
     servers.push(server);
     return server;
   };

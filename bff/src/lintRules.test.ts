@@ -1,0 +1,87 @@
+// The lint rules that `npm test` relies on, run through ESLint's API with the repository's own
+// configuration: a domain file importing http/ and a floating promise are errors; files that keep
+// to their layer and handle their promises are clean.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TYPED_RULES = ['@typescript-eslint/no-floating-promises', '@typescript-eslint/no-misused-promises', '@typescript-eslint/await-thenable'];
+
+const linter = new ESLint({ cwd: root });
+// The layer rule needs no types. Without them a bff/ file is linted without building the
+// TypeScript program of all of bff/ (many seconds of CPU, next to the other unit tests); the rest
+// of the configuration is the repository's.
+const untypedLinter = new ESLint({
+  cwd: root,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: Object.fromEntries(TYPED_RULES.map((rule) => [rule, 'off'])),
+  },
+});
+
+/** An existing file of `folder`: typed rules need a file its tsconfig includes, and the snippet
+ * is linted in its place (the file on disk is not read). */
+function fileIn(folder: string): string {
+  const name = fs.readdirSync(path.join(root, folder)).find((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  if (!name) throw new Error(`no .ts file in ${folder}`);
+  return path.join(root, folder, name);
+}
+
+async function problems(eslint: ESLint, folder: string, lines: string[]): Promise<{ rule: string | null; line: number }[]> {
+  const [result] = await eslint.lintText([...lines, ''].join('\n'), { filePath: fileIn(folder) });
+  return result!.messages.map((m) => ({ rule: m.ruleId, line: m.line }));
+}
+
+describe('lint', { timeout: 120_000 }, () => {
+  it('refuses a domain file that imports from http/', async () => {
+    const code = [
+      "import type { Logger } from '../log';",
+      "import { errorHandler } from '../http/errors';",
+      'export const handler = (log: Logger) => errorHandler(log);',
+    ];
+    expect(await problems(untypedLinter, 'bff/src/domain', code)).toEqual([{ rule: 'import-x/no-restricted-paths', line: 2 }]);
+  });
+
+  it('accepts a domain file that imports core/ and db/', async () => {
+    const code = [
+      "import type { Pool } from '../db/pool';",
+      "import { NotFoundError } from '../core/errors';",
+      'export async function unitName(pool: Pool, id: number): Promise<string> {',
+      "  const { rows } = await pool.query<{ name: string }>('SELECT name FROM units WHERE id = $1', [id]);",
+      "  if (!rows[0]) throw new NotFoundError('No such unit.');",
+      '  return rows[0].name;',
+      '}',
+    ];
+    expect(await problems(untypedLinter, 'bff/src/domain', code)).toEqual([]);
+  });
+
+  it('refuses a floating promise and a promise where a callback returns nothing', async () => {
+    const code = [
+      'async function save(): Promise<void> {}',
+      'export function onSave(): void {',
+      '  save();',
+      '}',
+      'export const later = () => setTimeout(async () => save(), 10);',
+    ];
+    expect(await problems(linter, 'shared/src', code)).toEqual([
+      { rule: '@typescript-eslint/no-floating-promises', line: 3 },
+      { rule: '@typescript-eslint/no-misused-promises', line: 5 },
+    ]);
+  });
+
+  it('accepts promises that are awaited, or whose rejection is handled', async () => {
+    const code = [
+      'async function save(): Promise<void> {}',
+      'export async function onSave(): Promise<void> {',
+      '  await save();',
+      '}',
+      'export function later(report: (err: unknown) => void): void {',
+      '  setTimeout(() => void save().catch(report), 10);',
+      '}',
+    ];
+    expect(await problems(linter, 'shared/src', code)).toEqual([]);
+  });
+});
