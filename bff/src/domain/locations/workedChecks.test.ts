@@ -7,10 +7,12 @@ import { readAirports, readPlaces, type LocationRecord } from './sources';
 
 let airports: Map<string, LocationRecord>;
 let places: LocationRecord[];
+// Reading the shipped airports and 135,000 places takes a few seconds alone, several times
+// that on a loaded machine.
 beforeAll(async () => {
   airports = new Map((await readAirports()).map((a) => [a.code, a]));
   places = readPlaces();
-});
+}, 60_000);
 
 const airport = (code: string) => airports.get(code)!;
 /** The most populous place of that name, as entry resolution picks it. */
