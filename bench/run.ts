@@ -13,6 +13,7 @@ const BENCHMARKS: Record<string, string> = {
   jobEventLatency: 'job event → SSE client on another instance',
   pollerCost: 'statements per idle poller interval',
   rescueTime: 'time from the SIGKILL of an instance to the rescue of its job, default settings (median of 5)',
+  rollingRestart: 'failed requests during a rolling restart of two instances behind HAProxy, under load',
   bulkPipeline: '100,000-row travel CSV upload → aggregation vs bare COPY',
   'web-first-screen': 'first-screen JS after login and time to an interactive module page',
 };
