@@ -60,9 +60,11 @@ export const memberKey = (reportId: number, personNumber: number) => `${reportId
 export async function findMembers(db: SqlRunner, wanted: { reportId: number; personNumber: number }[]): Promise<Map<string, Member>> {
   const found = new Map<string, Member>();
   if (!wanted.length) return found;
+  // Each pair once: a file names the same people many times, and every pair is an index probe.
+  const pairs = [...new Map(wanted.map((w) => [memberKey(w.reportId, w.personNumber), w])).values()];
   const { rows } = await db.query<{ report_id: number; person_number: string; name: string }>(MEMBERS_OF_REPORTS, [
-    wanted.map((w) => w.reportId),
-    wanted.map((w) => String(w.personNumber)),
+    pairs.map((w) => w.reportId),
+    pairs.map((w) => String(w.personNumber)),
   ]);
   for (const r of rows) found.set(memberKey(r.report_id, Number(r.person_number)), { name: r.name });
   return found;
