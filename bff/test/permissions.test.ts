@@ -19,6 +19,7 @@ const backoffice = {
   'backoffice.factors': ['view', 'edit'],
   'backoffice.units': ['view', 'edit'],
   'backoffice.jobs': ['view', 'edit'],
+  'backoffice.results': ['view', 'edit'],
 };
 
 it.each([

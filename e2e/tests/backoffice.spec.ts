@@ -293,6 +293,33 @@ test('a principal uploads a CSV for their own unit from the module page', async 
   await expect.poll(() => figureOf(page.getByTestId('module-total'))).toBeGreaterThan(before + 1);
 });
 
+test('the institution roll-up: every unit of the year, the sum, a CSV, and a drill-down to the same figures', async ({ page }) => {
+  await openAs(page, 'olga', '/backoffice/rollup');
+  await page.getByTestId('rollup-year').fill('2025');
+  const table = page.getByTestId('rollup-table');
+  const climate = table.getByRole('row').filter({ hasText: 'CLIMATE-LAB' });
+  const ocean = table.getByRole('row').filter({ hasText: 'OCEAN-LAB' });
+  await expect(climate).toBeVisible();
+  await expect(ocean).toBeVisible();
+  const climateKg = figure(await climate.getByRole('cell').nth(1).innerText());
+  const oceanKg = figure(await ocean.getByRole('cell').nth(1).innerText());
+  const sum = figure(await page.getByTestId('rollup-sum-kg').innerText());
+  // Tonnes with one decimal each: the sum is within rounding of the rows'.
+  expect(Math.abs(sum - (climateKg + oceanKg))).toBeLessThanOrEqual(0.1 + 1e-9);
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('rollup-export').click();
+  const csv = fs.readFileSync((await (await download).path())!, 'utf8');
+  expect(csv).toContain('year,unit,unit_name,kg_co2eq');
+  expect(csv).toMatch(/\r\n2025,TOTAL,/);
+
+  await page.getByTestId('rollup-filter').fill('ocean');
+  await expect(climate).toHaveCount(0);
+  await ocean.getByTestId('rollup-open').click();
+  await expect(page).toHaveURL(/\/u\/\d+\/2025\/results$/);
+  expect(await figureOf(page.getByTestId('results-total'))).toBe(oceanKg);
+});
+
 test('a standard user cannot see the back office: no menu, direct addresses not authorised, API 403', async ({ page }) => {
   const unit = await unitIdOf('CLIMATE-LAB');
   await openAs(page, 'bob', `/u/${unit}/2025/professional-travel`);
@@ -300,7 +327,7 @@ test('a standard user cannot see the back office: no menu, direct addresses not 
   await expect(page.getByTestId('nav-backoffice')).toHaveCount(0);
   await expect(page.getByTestId('module-upload')).toHaveCount(0);
 
-  for (const path of ['/backoffice', '/backoffice/uploads', '/backoffice/factors', '/backoffice/units', '/backoffice/jobs']) {
+  for (const path of ['/backoffice', '/backoffice/uploads', '/backoffice/factors', '/backoffice/units', '/backoffice/jobs', '/backoffice/rollup']) {
     await page.goto(path);
     await expect(page.getByTestId('forbidden')).toBeVisible();
     await expect(page.getByTestId('backoffice-nav')).toHaveCount(0);

@@ -21,7 +21,8 @@ export type Action = (typeof ACTIONS)[number];
  * `modules.headcount/12/own`; a bare key (`backoffice.jobs`) is global. */
 export type PermissionMap = Record<string, Action[]>;
 
-export const BACKOFFICE_AREAS = ['factors', 'units', 'jobs'] as const;
+// `results`: every unit's results side by side (the institution roll-up).
+export const BACKOFFICE_AREAS = ['factors', 'units', 'jobs', 'results'] as const;
 export type BackofficeArea = (typeof BACKOFFICE_AREAS)[number] | 'users';
 
 export const moduleKey = (module: ModuleType, unitId?: number, own = false): string =>

@@ -11,22 +11,24 @@ import { normalizeModuleStats, normalizeReportStats } from './stats';
 interface ReportRow {
   id: number;
   unit_id: number;
+  unit: { institutional_id: string; name: string };
   year: number;
   stats: Partial<ReportStats>;
   modules: { id: number; module_type: string; status: ModuleStatus; stats: Partial<ModuleStats>; updated_at: string }[];
 }
 
 const REPORTS = `
-  SELECT r.id, r.unit_id, r.year, r.stats,
+  SELECT r.id, r.unit_id, json_build_object('institutional_id', u.institutional_id, 'name', u.name) AS unit, r.year, r.stats,
          coalesce(json_agg(json_build_object('id', m.id, 'module_type', m.module_type, 'status', m.status, 'stats', m.stats, 'updated_at', m.updated_at)
                            ORDER BY m.module_type) FILTER (WHERE m.id IS NOT NULL), '[]') AS modules
     FROM carbon_reports r
+    JOIN units u ON u.id = r.unit_id
     LEFT JOIN carbon_report_modules m ON m.carbon_report_id = r.id
    WHERE ($1::boolean OR r.unit_id = ANY($2::bigint[]))
      AND ($3::bigint IS NULL OR r.unit_id = $3)
      AND ($4::int IS NULL OR r.year = $4)
      AND ($5::bigint IS NULL OR r.id = $5)
-   GROUP BY r.id
+   GROUP BY r.id, u.id
    ORDER BY r.unit_id, r.year`;
 
 export function reportView(row: ReportRow, actor: Actor): CarbonReportView {
@@ -50,7 +52,7 @@ export function reportView(row: ReportRow, actor: Actor): CarbonReportView {
     const totals = normalizeReportStats(row.stats);
     stats = { ...totals, fte, kg_co2eq_per_fte: fte > 0 ? totals.kg_co2eq / fte : null };
   }
-  return { id: row.id, unit_id: row.unit_id, year: row.year, stats, modules };
+  return { id: row.id, unit_id: row.unit_id, unit: row.unit, year: row.year, stats, modules };
 }
 
 export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: number; year?: number }): Promise<CarbonReportView[]> {

@@ -95,6 +95,8 @@ export interface CarbonReportModuleView {
 export interface CarbonReportView {
   id: number;
   unit_id: number;
+  /** The unit's directory identity, for lists of many units' reports. */
+  unit: { institutional_id: string; name: string };
   year: number;
   /** null unless the user may see every module of the unit in full. */
   stats: (ReportStats & { fte: number; kg_co2eq_per_fte: number | null }) | null;

@@ -26,6 +26,11 @@ export async function fetchReport(unitId: number, year: number): Promise<CarbonR
   return data[0] ?? null;
 }
 
+/** Every report of a year the user may see (for back-office: every unit's), with unit names. */
+export async function fetchReportsOfYear(year: number): Promise<CarbonReportView[]> {
+  return (await api.get<CarbonReportView[]>('/v1/carbon_reports', { params: { year } })).data;
+}
+
 /** The module summary. */
 export async function fetchModuleSummary(unitId: number, year: number, module: ModuleDef): Promise<ModuleSummary> {
   return (await api.get<ModuleSummary>(`/modules/${unitId}/${year}/${module.slug}`)).data;

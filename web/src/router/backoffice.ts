@@ -1,4 +1,4 @@
-// The back-office area (/backoffice/{uploads,factors,units,jobs}). Each page states the
+// The back-office area (/backoffice/{uploads,factors,units,jobs,rollup}). Each page states the
 // permission it needs in `meta.permission`; the router guard and the back-office menu both read
 // it, so a page is offered exactly when its address would open. Paths match
 // shared/src/routes.ts (SPA_PATH_PATTERNS).
@@ -47,6 +47,12 @@ const pages: RouteRecordRaw[] = [
     name: 'backoffice-jobs',
     component: () => import('../pages/backoffice/JobsPage.vue'),
     meta: { permission: { area: 'jobs', action: 'view' }, menu: { label: 'backoffice.nav.jobs', icon: 'list_alt' } },
+  },
+  {
+    path: 'rollup',
+    name: 'backoffice-rollup',
+    component: () => import('../pages/backoffice/RollupPage.vue'),
+    meta: { permission: { area: 'results', action: 'view' }, menu: { label: 'backoffice.nav.rollup', icon: 'leaderboard' } },
   },
 ];
 

@@ -1,0 +1,78 @@
+// The institution roll-up: every unit's report of one year as a row (total, per FTE, per scope,
+// entries, validated modules), and their sum. A report whose totals the user may not see in full
+// has no figures (null), and is left out of the sum rather than counted as zero.
+import type { CarbonReportView, GhgScope } from '@carbon/shared';
+import { toCsv } from './csv';
+
+export interface RollupRow {
+  unitId: number;
+  institutionalId: string;
+  name: string;
+  kg: number | null;
+  fte: number | null;
+  perFte: number | null;
+  byScope: Record<GhgScope, number | null>;
+  entries: number | null;
+  validated: number;
+  modules: number;
+}
+
+export interface RollupTotal {
+  units: number;
+  kg: number;
+  fte: number;
+  perFte: number | null;
+  byScope: Record<GhgScope, number>;
+  entries: number;
+  /** Units counted in the sums (those with figures). */
+  counted: number;
+}
+
+export function rollupRows(reports: readonly CarbonReportView[]): RollupRow[] {
+  return reports.map((r) => {
+    const s = r.stats;
+    return {
+      unitId: r.unit_id,
+      institutionalId: r.unit.institutional_id,
+      name: r.unit.name,
+      kg: s ? s.kg_co2eq : null,
+      fte: s ? s.fte : null,
+      perFte: s ? s.kg_co2eq_per_fte : null,
+      byScope: { 1: s ? (s.by_scope?.['1'] ?? 0) : null, 2: s ? (s.by_scope?.['2'] ?? 0) : null, 3: s ? (s.by_scope?.['3'] ?? 0) : null },
+      entries: s ? s.entries : null,
+      validated: r.modules.filter((m) => m.status === 'validated').length,
+      modules: r.modules.length,
+    };
+  });
+}
+
+export function rollupTotal(rows: readonly RollupRow[]): RollupTotal {
+  const counted = rows.filter((r) => r.kg !== null);
+  const sum = (f: (r: RollupRow) => number | null) => counted.reduce((s, r) => s + (f(r) ?? 0), 0);
+  const kg = sum((r) => r.kg);
+  const fte = sum((r) => r.fte);
+  return {
+    units: rows.length,
+    kg,
+    fte,
+    perFte: fte > 0 ? kg / fte : null,
+    byScope: { 1: sum((r) => r.byScope[1]), 2: sum((r) => r.byScope[2]), 3: sum((r) => r.byScope[3]) },
+    entries: sum((r) => r.entries),
+    counted: counted.length,
+  };
+}
+
+/** Rows whose unit name or identifier contains `filter` (case and accents ignored). */
+export function filterRows(rows: readonly RollupRow[], filter: string): RollupRow[] {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const f = fold(filter.trim());
+  return f ? rows.filter((r) => fold(r.name).includes(f) || fold(r.institutionalId).includes(f)) : [...rows];
+}
+
+/** The roll-up as CSV: one row per unit, then the institution's sum. Figures in kg CO2e. */
+export function rollupCsv(year: number, rows: readonly RollupRow[], total: RollupTotal): string {
+  const header = ['year', 'unit', 'unit_name', 'kg_co2eq', 'fte', 'kg_co2eq_per_fte', 'scope_1_kg', 'scope_2_kg', 'scope_3_kg', 'entries', 'modules_validated', 'modules'];
+  const body = rows.map((r) => [year, r.institutionalId, r.name, r.kg, r.fte, r.perFte, r.byScope[1], r.byScope[2], r.byScope[3], r.entries, r.validated, r.modules]);
+  const sum = [year, 'TOTAL', `${total.counted} of ${total.units} units`, total.kg, total.fte, total.perFte, total.byScope[1], total.byScope[2], total.byScope[3], total.entries, null, null];
+  return toCsv(header, [...body, sum]);
+}

@@ -1,0 +1,90 @@
+// The institution roll-up: rows and sums computed by hand from three units' reports (one whose
+// totals the user may not see, which is left out of the sum rather than counted as zero), the
+// filter, the CSV, and the page: rows, sum row, a drill-down link per unit, and the filter.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import type { CarbonReportView } from '@carbon/shared';
+import RollupPage from '../src/pages/backoffice/RollupPage.vue';
+import { fetchReportsOfYear } from '../src/api/carbon';
+import { filterRows, rollupCsv, rollupRows, rollupTotal } from '../src/utils/rollup';
+import { mountBackoffice } from './support/mountBackoffice';
+
+vi.mock('../src/api/carbon', () => ({ fetchReportsOfYear: vi.fn() }));
+const fetchReports = vi.mocked(fetchReportsOfYear);
+
+const module = (status: 'validated' | 'in_progress') => ({ id: 1, module_type: 'headcount' as const, status, stats: null, updated_at: '2025-01-01T00:00:00Z' });
+function report(unitId: number, code: string, name: string, figures: { kg: number; fte: number; s1: number; s2: number; s3: number; entries: number } | null, validated: number): CarbonReportView {
+  return {
+    id: unitId * 10,
+    unit_id: unitId,
+    unit: { institutional_id: code, name },
+    year: 2025,
+    stats: figures && {
+      kg_co2eq: figures.kg,
+      entries: figures.entries,
+      fte: figures.fte,
+      kg_co2eq_per_fte: figures.fte > 0 ? figures.kg / figures.fte : null,
+      by_module: {},
+      by_scope: { 1: figures.s1, 2: figures.s2, 3: figures.s3 },
+      by_category: {},
+    },
+    modules: [module(validated > 0 ? 'validated' : 'in_progress'), module(validated > 1 ? 'validated' : 'in_progress')],
+  } as CarbonReportView;
+}
+
+const REPORTS = [
+  report(1, 'CLIMATE-LAB', 'Climate Lab', { kg: 12_000, fte: 8, s1: 1_000, s2: 2_000, s3: 9_000, entries: 40 }, 2),
+  report(2, 'OCEAN-LAB', 'Océan Lab', { kg: 3_000, fte: 2, s1: 0, s2: 500, s3: 2_500, entries: 10 }, 1),
+  report(3, 'HIDDEN-LAB', 'Hidden Lab', null, 0),
+];
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  fetchReports.mockReset();
+});
+
+describe('roll-up figures', () => {
+  const rows = rollupRows(REPORTS);
+
+  it('sums the units whose totals are visible, and says how many those are', () => {
+    const total = rollupTotal(rows);
+    // 12,000 + 3,000 kg over 8 + 2 FTE = 1,500 kg per FTE; scopes 1,000 / 2,500 / 11,500.
+    expect(total).toEqual({ units: 3, counted: 2, kg: 15_000, fte: 10, perFte: 1_500, byScope: { 1: 1_000, 2: 2_500, 3: 11_500 }, entries: 50 });
+    expect(rows[2]).toMatchObject({ kg: null, perFte: null, byScope: { 1: null, 2: null, 3: null }, validated: 0, modules: 2 });
+  });
+
+  it('filters by name or identifier, ignoring case and accents', () => {
+    expect(filterRows(rows, 'ocean').map((r) => r.unitId)).toEqual([2]);
+    expect(filterRows(rows, 'climate-').map((r) => r.unitId)).toEqual([1]);
+    expect(filterRows(rows, '  ')).toHaveLength(3);
+  });
+
+  it('writes a CSV of the rows and the sum, hidden figures as empty cells', () => {
+    const lines = rollupCsv(2025, rows, rollupTotal(rows)).trim().split('\r\n');
+    expect(lines[0]).toBe('year,unit,unit_name,kg_co2eq,fte,kg_co2eq_per_fte,scope_1_kg,scope_2_kg,scope_3_kg,entries,modules_validated,modules');
+    expect(lines[1]).toBe('2025,CLIMATE-LAB,Climate Lab,12000,8,1500,1000,2000,9000,40,2,2');
+    expect(lines[3]).toBe('2025,HIDDEN-LAB,Hidden Lab,,,,,,,,0,2');
+    expect(lines[4]).toBe('2025,TOTAL,2 of 3 units,15000,10,1500,1000,2500,11500,50,,');
+  });
+});
+
+describe('RollupPage', () => {
+  it('lists the units with links to their results, the sum, and narrows to the filter', async () => {
+    fetchReports.mockResolvedValue(REPORTS);
+    const w = mountBackoffice(RollupPage, { attachTo: document.body, global: { stubs: { RouterLink: { props: ['to'], template: '<a :href="to"><slot /></a>' } } } });
+    await flushPromises();
+    expect(fetchReports).toHaveBeenCalledWith(new Date().getFullYear());
+    const links = w.findAll('[data-testid="rollup-open"]');
+    // Sorted by total, largest first; the hidden unit last.
+    expect(links.map((a) => a.text())).toEqual(['Climate Lab', 'Océan Lab', 'Hidden Lab']);
+    expect(links[0]!.attributes('href')).toBe(`/u/1/${new Date().getFullYear()}/results`);
+    expect(w.find('[data-testid="rollup-sum"]').text()).toContain('Institution (2 of 3 units)');
+    expect(w.find('[data-testid="rollup-sum-kg"]').text()).toMatch(/^15(\.0)? t CO2e$/);
+    expect(w.text()).toContain('not visible');
+
+    await w.find('input[data-testid="rollup-filter"]').setValue('océan');
+    await flushPromises();
+    expect(w.findAll('[data-testid="rollup-open"]').map((a) => a.text())).toEqual(['Océan Lab']);
+    expect(w.find('[data-testid="rollup-sum"]').text()).toContain('Institution (1 of 1 units)');
+  });
+});
