@@ -161,6 +161,9 @@ export interface EntryTypeDef {
   traveler?: { module: ModuleType; entryType: string; idField: string; nameField: string };
   /** Two location fields that must not name the same place. */
   route?: { from: string; to: string };
+  /** Its date fields may hold dates outside the report's year (a purchase paid the year before
+   * it is used, say). Absent: every date must fall within the year of the report it is stored in. */
+  datesOutsideYear?: boolean;
   computeEmissions: (input: EmissionInput) => EmissionRow[];
 }
 

@@ -25,6 +25,7 @@ export interface EntryTypeView {
   person?: EntryTypeDef['person'];
   traveler?: EntryTypeDef['traveler'];
   route?: EntryTypeDef['route'];
+  datesOutsideYear: boolean;
 }
 
 export interface FactorSetView {
@@ -69,6 +70,7 @@ function entryTypeView(t: EntryTypeDef): EntryTypeView {
     ...(t.person ? { person: t.person } : {}),
     ...(t.traveler ? { traveler: t.traveler } : {}),
     ...(t.route ? { route: t.route } : {}),
+    datesOutsideYear: t.datesOutsideYear === true,
   };
 }
 

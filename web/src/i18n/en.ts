@@ -131,6 +131,7 @@ export default {
     option: 'Must be one of: {options}',
     date: 'Must be a valid date',
     dateRange: 'Must be between {min} and {max}',
+    dateInYear: 'Must be a date in {year}, the year of this report',
   },
   travelerSelect: {
     emptyBanner: 'No headcount members with a person number found. Add members in the Headcount module first.',

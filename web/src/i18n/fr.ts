@@ -130,6 +130,7 @@ const fr: typeof en = {
     option: 'Doit être l’une des valeurs : {options}',
     date: 'Doit être une date valide',
     dateRange: 'Doit être entre le {min} et le {max}',
+    dateInYear: 'Doit être une date de {year}, l’année de ce bilan',
   },
   travelerSelect: {
     emptyBanner: "Aucun membre de l'effectif avec un numéro de personne. Ajoutez d'abord des membres dans le module Effectif.",
