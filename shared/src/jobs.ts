@@ -74,6 +74,12 @@ export interface JobStarted {
   pipeline_id: string;
 }
 
+/** Answer of `GET /api/sync/dispatch/replace-count`: the earlier CSV rows a replace upload of
+ * that entry type, unit (or every unit) and year would remove. */
+export interface ReplaceCount {
+  rows: number;
+}
+
 /** SSE `job` event: one state change or progress step. */
 export interface JobEvent {
   id: number;

@@ -54,6 +54,7 @@ const backofficeFr: typeof backofficeEn = {
   report: {
     title: 'Rapport par ligne',
     summary: 'lignes lues : {rows}, enregistrées : {stored}, ignorées : {skipped}',
+    summaryReplaced: 'saisies CSV précédentes supprimées : {replaced} ; lignes lues : {rows}, ajoutées : {stored}, ignorées : {skipped}',
     download: 'Télécharger en CSV',
     noMatch: 'Aucune ligne ne correspond à ce filtre.',
     truncated: 'Les {shown} premiers problèmes sur {total} sont affichés.',
@@ -98,7 +99,16 @@ const backofficeFr: typeof backofficeEn = {
     rejected: 'Le fichier a été refusé.',
     failed: 'Le fichier n’a pas pu être envoyé. Vérifiez la connexion et réessayez.',
     totals: 'Total du module :',
+    replaceConfirm: {
+      title: 'Remplacer les saisies CSV précédentes ?',
+      unit: '1 saisie CSV précédente de ce type, pour cette unité et cette année, sera supprimée avant l’import du fichier. | {n} saisies CSV précédentes de ce type, pour cette unité et cette année, seront supprimées avant l’import du fichier.',
+      everyUnit:
+        'Au plus 1 saisie CSV précédente de ce type, dans les unités que nomme le fichier, sera supprimée avant l’import du fichier. | Au plus {n} saisies CSV précédentes de ce type, dans les unités que nomme le fichier, seront supprimées avant l’import du fichier.',
+      kept: 'Les saisies faites à la main restent.',
+      action: 'Supprimer et importer',
+    },
     outcome: {
+      replaced: 'Terminé : saisies CSV précédentes supprimées : {removed} ; lignes ajoutées : {added} ; lignes ignorées : {skipped}. Les totaux sont à jour.',
       success: 'Terminé : le fichier a été importé et les totaux sont à jour.',
       warning: 'Terminé, avec des avertissements : voir le détail ci-dessous.',
       skipped:
