@@ -114,6 +114,9 @@ export interface FactorSetShape {
   /** Allowed values of classification keys. An entry type's own set also takes the options of its
    * select fields named like a key; other keys are free text. */
   options?: Readonly<Record<string, readonly string[]>>;
+  /** The form of classification keys whose values are open but not free (a country code), with
+   * what a file is told when a value is not of it. */
+  patterns?: Readonly<Record<string, { pattern: RegExp; hint: string }>>;
   /** The formulas give a figure without any row of it (members weigh 0 kg until per-FTE factors
    * are uploaded): the default factor file need not hold one. */
   optional?: boolean;

@@ -37,6 +37,8 @@ export interface FactorSetView {
   values: string[];
   optionalValues: string[];
   options: Record<string, string[]>;
+  /** Keys whose values must match a pattern (its source text) instead of a list. */
+  patterns: Record<string, { pattern: string; hint: string }>;
   optional: boolean;
   /** The header of a factor file of the set. */
   columns: string[];
@@ -84,6 +86,7 @@ function factorSetView(s: FactorSetDef): FactorSetView {
     values: [...s.values],
     optionalValues: [...(s.optionalValues ?? [])],
     options: Object.fromEntries(Object.entries(s.options).map(([k, v]) => [k, [...v]])),
+    patterns: Object.fromEntries(Object.entries(s.patterns ?? {}).map(([k, v]) => [k, { pattern: v.pattern.source, hint: v.hint }])),
     optional: s.optional ?? false,
     columns: factorColumns(s),
   };
