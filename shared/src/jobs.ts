@@ -68,6 +68,9 @@ export interface JobList {
   limit: number;
 }
 
+/** The years a carbon report, a unit sync or a file may be for. */
+export const REPORT_YEARS = { min: 1990, max: 2100 } as const;
+
 /** Answer of the routes that start a pipeline. */
 export interface JobStarted {
   job_id: number;

@@ -159,6 +159,7 @@ export default {
     intro: 'Synchronise the units, their principals and the year’s carbon reports from the unit directory.',
     run: 'Run the unit sync',
     failed: 'The unit sync could not be started.',
+    yearRange: 'Enter a year from {min} to {max}.',
     issues: 'Directory problems',
     list: 'Units and their report years',
     empty: 'No unit yet.',

@@ -159,6 +159,7 @@ const backofficeFr: typeof backofficeEn = {
     intro: 'Synchronisez les unités, leurs responsables et les bilans carbone de l’année depuis l’annuaire des unités.',
     run: 'Lancer la synchronisation des unités',
     failed: 'La synchronisation des unités n’a pas pu démarrer.',
+    yearRange: 'Saisissez une année de {min} à {max}.',
     issues: 'Problèmes dans l’annuaire',
     list: 'Unités et années de leurs bilans',
     empty: 'Aucune unité pour l’instant.',
