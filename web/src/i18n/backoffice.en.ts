@@ -134,6 +134,7 @@ export default {
     export: 'Download these factors',
     empty: 'No factor for this set and year.',
     noUpload: 'No factor file has been uploaded for this set and year yet.',
+    defaults: 'Default factors (source: {sources}) — no file uploaded yet. | Default factors (sources: {sources}) — no file uploaded yet.',
     latestUpload: 'Latest factor file: job #{id}',
     staleCount: 'no factor missing from it | 1 factor not in the latest CSV | {n} factors not in the latest CSV',
     loadFailed: 'Could not load the factors.',

@@ -134,6 +134,7 @@ const backofficeFr: typeof backofficeEn = {
     export: 'Télécharger ces facteurs',
     empty: 'Aucun facteur pour ce jeu et cette année.',
     noUpload: 'Aucun fichier de facteurs n’a encore été importé pour ce jeu et cette année.',
+    defaults: 'Facteurs par défaut (source : {sources}) — aucun fichier importé pour l’instant. | Facteurs par défaut (sources : {sources}) — aucun fichier importé pour l’instant.',
     latestUpload: 'Dernier fichier de facteurs : tâche n° {id}',
     staleCount: 'aucun facteur absent | 1 facteur absent du dernier CSV | {n} facteurs absents du dernier CSV',
     loadFailed: 'Impossible de charger les facteurs.',
