@@ -73,6 +73,7 @@ export default {
     validatedBannerPrincipal: 'This module is validated and read-only. Reopen it to make changes.',
     readOnly: 'You can view this module but not change it.',
     ownOnly: 'You see and edit only your own entries.',
+    ownView: 'You see only your own entries, and cannot change them.',
     recalculating: 'Recalculating…',
     recalculatingPhase: 'Recalculating… ({phase})',
   },

@@ -72,6 +72,7 @@ const fr: typeof en = {
     validatedBannerPrincipal: 'Ce module est validé et en lecture seule. Rouvrez-le pour le modifier.',
     readOnly: 'Vous pouvez consulter ce module, mais pas le modifier.',
     ownOnly: 'Vous ne voyez et ne modifiez que vos propres saisies.',
+    ownView: 'Vous ne voyez que vos propres saisies, sans pouvoir les modifier.',
     recalculating: 'Recalcul en cours…',
     recalculatingPhase: 'Recalcul en cours… ({phase})',
   },
