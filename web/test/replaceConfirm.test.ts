@@ -85,7 +85,7 @@ describe('replace upload', () => {
   it('sends at once when there is nothing to remove, and ends saying how many rows were removed and added', async () => {
     count.mockResolvedValue(0);
     dispatch.mockResolvedValue({ job_id: 7, pipeline_id: PIPELINE });
-    const report = { mode: 'replace', replaced: 0, rows: 3, stored: 2, skipped: 1, issues_total: 1, issues: [{ row: 3, column: 'origin', reason: 'unknown airport code XXX', level: 'error' }] };
+    const report = { mode: 'replace', replaced: 0, rows: 1201, stored: 1200, skipped: 1, issues_total: 1, issues: [{ row: 3, column: 'origin', reason: 'unknown airport code XXX', level: 'error' }] };
     list.mockResolvedValue({
       items: [
         jobView({ id: 7, state: 'FINISHED', result: 'WARNING', report, next_job: 8 }),
@@ -101,8 +101,8 @@ describe('replace upload', () => {
     await settle(200);
     expect(byId('upload-confirm')).toBeNull();
     expect(dispatch).toHaveBeenCalledTimes(1);
-    expect(byId('pipeline-outcome')!.textContent!.trim()).toBe('Done: earlier CSV rows removed: 0; rows added: 2; rows skipped: 1. The totals are up to date.');
-    expect(byId('row-report')!.textContent).toContain('0 earlier CSV rows removed; 3 rows read, 2 added, 1 skipped');
+    expect(byId('pipeline-outcome')!.textContent!.trim()).toBe('Done: earlier CSV rows removed: 0; rows added: 1\u202f200; rows skipped: 1. The totals are up to date.');
+    expect(byId('row-report')!.textContent).toContain('0 earlier CSV rows removed; 1\u202f201 rows read, 1\u202f200 added, 1 skipped');
   });
 
   it('shows why the count was refused, and sends nothing', async () => {
