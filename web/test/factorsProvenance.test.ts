@@ -1,6 +1,6 @@
 // The factors page says where the factors shown come from: the latest file, or, before any file,
 // the defaults shipped with the application, named by their sources; "no file uploaded" alone
-// only when there is no factor at all.
+// only when there is no factor at all. A year no report may have says why under its input.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import type { VueWrapper } from '@vue/test-utils';
@@ -55,5 +55,14 @@ describe('factors page provenance', () => {
     expect(line(await open({ year: 2025, latest_upload_job_id: { plane: null }, items: [] }))).toBe('No factor file has been uploaded for this set and year yet.');
     const uploaded = { year: 2025, latest_upload_job_id: { plane: 42 }, items: [factor('short', 'Operator file', { last_seen_job_id: 42 })] };
     expect(line(await open(uploaded))).toBe('Latest factor file: job #42');
+  });
+
+  it('says why a year no report may have shows nothing, and asks nothing of the server', async () => {
+    const w = await open({ year: 2025, latest_upload_job_id: { plane: null }, items: [] });
+    const calls = list.mock.calls.length;
+    await w.find('input[data-testid="factors-year"]').setValue('20255');
+    await settle(450);
+    expect(w.find('[data-testid="factors-page"] [role="alert"]').text()).toBe('Enter a year from 1990 to 2100.');
+    expect(list.mock.calls.length).toBe(calls);
   });
 });

@@ -4,6 +4,8 @@
 export default {
   title: 'Back office',
   streamOffline: 'Live updates paused, reconnecting…',
+  /** Under a year input holding a year no report may have. */
+  yearRange: 'Enter a year from {min} to {max}.',
   nav: { label: 'Back-office pages', uploads: 'Uploads', factors: 'Factors', units: 'Units', jobs: 'Job console' },
   jobNumber: 'job #{id}',
   pipelineLoadFailed: 'Could not read the pipeline’s jobs.',
@@ -160,7 +162,6 @@ export default {
     intro: 'Synchronise the units, their principals and the year’s carbon reports from the unit directory.',
     run: 'Run the unit sync',
     failed: 'The unit sync could not be started.',
-    yearRange: 'Enter a year from {min} to {max}.',
     issues: 'Directory problems',
     list: 'Units and their report years',
     empty: 'No unit yet.',

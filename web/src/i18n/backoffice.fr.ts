@@ -4,6 +4,8 @@ import type backofficeEn from './backoffice.en';
 const backofficeFr: typeof backofficeEn = {
   title: 'Back-office',
   streamOffline: 'Mises à jour en direct interrompues, reconnexion…',
+  /** Under a year input holding a year no report may have. */
+  yearRange: 'Saisissez une année de {min} à {max}.',
   nav: { label: 'Pages du back-office', uploads: 'Imports', factors: 'Facteurs', units: 'Unités', jobs: 'Console des tâches' },
   jobNumber: 'tâche n° {id}',
   pipelineLoadFailed: 'Impossible de lire les tâches du pipeline.',
@@ -160,7 +162,6 @@ const backofficeFr: typeof backofficeEn = {
     intro: 'Synchronisez les unités, leurs responsables et les bilans carbone de l’année depuis l’annuaire des unités.',
     run: 'Lancer la synchronisation des unités',
     failed: 'La synchronisation des unités n’a pas pu démarrer.',
-    yearRange: 'Saisissez une année de {min} à {max}.',
     issues: 'Problèmes dans l’annuaire',
     list: 'Unités et années de leurs bilans',
     empty: 'Aucune unité pour l’instant.',
