@@ -207,6 +207,7 @@ describe('counting what a replace would remove', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toContain('has no data entry type bus');
     expect((await alice.get(path({ ...q, year: 'soon' }))).status).toBe(422);
+    expect((await stack.client().get(path(q))).status).toBe(401);
   });
 });
 

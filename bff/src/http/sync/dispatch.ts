@@ -53,15 +53,16 @@ export function moduleAndType(moduleName: string, typeName: string) {
 export function dispatchRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: number): Router {
   const r = Router();
   r.get('/replace-count', async (req, res) => {
+    const user = userOf(req);
     const q = parseInput(targetQuery, req.query, 'query');
-    const { module, entryType, unitId } = await authorizedTarget(pool, userOf(req), q);
+    const { module, entryType, unitId } = await authorizedTarget(pool, user, q);
     const answer: ReplaceCount = { rows: await countReplaceableRows(pool, { year: q.year, moduleType: module.type, entryType: entryType.type, unitId }) };
     res.json(answer);
   });
   r.post('/', async (req, res) => {
+    const user = userOf(req);
     assertCsvContentType(req);
     const q = parseInput(dispatchQuery, req.query, 'query');
-    const user = userOf(req);
     const { module, entryType, unitId } = await authorizedTarget(pool, user, q);
     const file = await readCsvBody(req, uploadMaxBytes);
     const started = await startUploadJob(pool, runner, file, {
