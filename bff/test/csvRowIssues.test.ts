@@ -63,6 +63,28 @@ describe('row issues of a travel file', () => {
     expect(stored.map((r) => [r.data.origin, r.data.traveler_id, r.data.traveler_name])).toEqual([['ZRH', 300002, 'Grace Hopper']]);
   });
 
+  it('refuses rows dated outside the year of the file, with the same message as the form', async () => {
+    const olga = await as(stack, 'olga');
+    const csv = [
+      PLANE_HEADER,
+      'GVA,JFK,economy,1,false,2019-06-01,300001', // 2: another year
+      'GVA,JFK,economy,1,false,2025-01-01,300001', // 3: first day
+      'GVA,JFK,economy,1,false,2025-12-31,300002', // 4: last day
+      'GVA,JFK,economy,1,false,2026-01-01,300002', // 5: the day after
+      'GVA,JFK,economy,1,false,,300002', // 6: no date
+    ].join('\n');
+    const res = await upload(olga, { module: 'professional_travel', type: 'plane', year: YEAR, unit_id: ids.unit['OCEAN-LAB'], mode: 'append' }, csv);
+    expect(res.status).toBe(202);
+    await settled(stack.server.pool);
+    const job = await jobRow(stack.server.pool, res.body.job_id);
+    expect(job).toMatchObject({ state: 'FINISHED', result: 'WARNING' });
+    expect(job.report).toMatchObject({ rows: 5, stored: 3, skipped: 2, skipped_invalid: 2 });
+    expect(job.report.issues).toEqual([
+      { row: 2, column: 'departure_date', reason: 'must be a date in 2025, the year of the report', level: 'error' },
+      { row: 5, column: 'departure_date', reason: 'must be a date in 2025, the year of the report', level: 'error' },
+    ]);
+  });
+
   it('fails the job, without a row report, when something other than the rows goes wrong', async () => {
     const pool = stack.server.pool;
     const module = await moduleId(pool, ids.unit['OCEAN-LAB']!, YEAR, 'professional_travel');

@@ -104,6 +104,32 @@ describe('field validation on create (422 with a field-level message, nothing wr
   });
 });
 
+describe('dates belong to the year of their report', () => {
+  const outside = (year: number) => ({ field: 'departure_date', message: `must be a date in ${year}, the year of the report` });
+
+  it.each(['2019-06-01', '2024-12-31', '2026-01-01', '2099-01-01'])('refuses a trip dated %s in the 2025 report, changing nothing', async (date) => {
+    const before = await entryCount();
+    const res = await alice.post(url('plane'), { ...valid.plane, departure_date: date });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([outside(2025)]);
+    expect(res.body.detail).toBe('Invalid plane entry: departure_date: must be a date in 2025, the year of the report');
+    expect(await entryCount()).toBe(before);
+  });
+
+  it('accepts the first and the last day of the year, and no date at all', async () => {
+    for (const date of ['2025-01-01', '2025-12-31', null]) expect((await alice.post(url('plane'), { ...valid.plane, departure_date: date })).status).toBe(201);
+  });
+
+  it('refuses an update that moves the date out of the year, and keeps the entry', async () => {
+    const created = (await alice.post(url('train'), { ...valid.train, departure_date: '2025-06-01' })).body;
+    const res = await alice.patch(`${url('train')}/${created.id}`, { departure_date: '2032-06-01' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([outside(2025)]);
+    expect((await alice.get(`${url('train')}/${created.id}`)).body).toMatchObject({ departure_date: '2025-06-01' });
+    expect((await alice.patch(`${url('train')}/${created.id}`, { departure_date: '2025-11-30' })).status).toBe(200);
+  });
+});
+
 describe('locations', () => {
   it.each([
     ['plane', { origin: 'XQX' }, 'origin', 'unknown airport code XQX'],

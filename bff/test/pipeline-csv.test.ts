@@ -95,12 +95,20 @@ describe('csv_ingest of a headcount and a mixed travel file', () => {
     const m = await moduleId(stack.server.pool, unit, YEAR, 'professional_travel');
     expect((await entriesOf(stack.server.pool, m, 'train')).length).toBe(3);
 
+    // What a replace would remove: the two CSV rows, not the manual one; planes are not trains.
+    const countOf = async (type: string) => (await olga.get(`/api/sync/dispatch/replace-count?module=professional_travel&type=${type}&year=${YEAR}&unit_id=${unit}`)).body;
+    expect(await countOf('train')).toEqual({ rows: 2 });
+    const planes = (await entriesOf(stack.server.pool, m, 'plane')).filter((e) => e.source === 'csv').length;
+    expect(await countOf('plane')).toEqual({ rows: planes });
+
     const second = [TRAIN_HEADER, 'Genève,CH,Zürich,CH,first,1,true,2025-03-03,300003'].join('\n');
     const r2 = await upload(olga, { module: 'professional_travel', type: 'train', year: YEAR, unit_id: unit, mode: 'replace' }, second);
     await settled(stack.server.pool);
     const job = await jobRow(stack.server.pool, r2.body.job_id);
     expect(job.result).toBe('SUCCESS');
-    expect(job.report.replaced).toBe(2);
+    expect(job.report).toMatchObject({ mode: 'replace', replaced: 2, stored: 1, rows: 1 });
+    expect(job.status_message).toBe('2 earlier CSV rows removed, 1 of 1 rows added');
+    expect(await countOf('train')).toEqual({ rows: 1 });
     const trains = await entriesOf(stack.server.pool, m, 'train');
     expect(trains.map((t) => [t.source, t.data.origin])).toEqual([
       ['manual', 'Lausanne'],
@@ -159,6 +167,47 @@ describe('module status', () => {
     await settled(stack.server.pool);
     const again = await olga.get(`/api/v1/carbon_reports/${report}`);
     expect(again.body.modules.find((m: { module_type: string }) => m.module_type === 'headcount').status).toBe('validated');
+  });
+});
+
+describe('counting what a replace would remove', () => {
+  const path = (q: Record<string, string | number | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(q)) if (v !== undefined) params.set(k, String(v));
+    return `/api/sync/dispatch/replace-count?${params}`;
+  };
+
+  it('answers the principal of the unit and the back office, for one unit or every unit, and refuses the others', async () => {
+    const pool = stack.server.pool;
+    const [alice, bob, dan, olga] = [await as(stack, 'alice'), await as(stack, 'bob'), await as(stack, 'dan'), await as(stack, 'olga')];
+    const climate = ids.unit['CLIMATE-LAB']!;
+    const q = { module: 'headcount', type: 'member', year: YEAR, unit_id: climate };
+    const csvRows = async (unitId?: number) =>
+      (
+        await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
+             JOIN carbon_reports r ON r.id = m.carbon_report_id
+            WHERE r.year = $1 AND m.module_type = 'headcount' AND e.data_entry_type = 'member' AND e.source = 'csv' AND ($2::bigint IS NULL OR r.unit_id = $2)`,
+          [YEAR, unitId ?? null],
+        )
+      ).rows[0]!.n;
+    const one = await alice.get(path(q));
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ rows: await csvRows(climate) });
+    expect(one.body.rows).toBeGreaterThan(0);
+    expect((await olga.get(path(q))).body).toEqual(one.body);
+    expect((await olga.get(path({ ...q, unit_id: undefined }))).body).toEqual({ rows: await csvRows() });
+
+    expect((await bob.get(path(q))).status).toBe(403);
+    expect((await dan.get(path(q))).status).toBe(403);
+    expect((await alice.get(path({ ...q, unit_id: undefined }))).status).toBe(403);
+    expect((await alice.get(path({ ...q, unit_id: 999999 }))).status).toBe(404);
+    expect((await alice.get(path({ ...q, year: 1999 }))).status).toBe(404);
+    const bad = await alice.get(path({ ...q, type: 'bus' }));
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toContain('has no data entry type bus');
+    expect((await alice.get(path({ ...q, year: 'soon' }))).status).toBe(422);
+    expect((await stack.client().get(path(q))).status).toBe(401);
   });
 });
 

@@ -120,4 +120,29 @@ describe('factor_ingest', () => {
     expect(invalid.jobs.map((j) => j.job_type)).toEqual(['factor_ingest']);
     expect(await factors()).toEqual(before);
   });
+
+  it('refuses classification values the registry does not allow, as row errors, and stores the rest', async () => {
+    const before = await factors();
+    const mixed = await uploadFactors(
+      ['band,cabin_class,kg_co2eq_per_km,source', 'huge,economy,0.2,"Operator file"', 'short,economy,0.2,"Operator file"', 'Long,first,0.9,"Operator file"'].join('\n'),
+    );
+    expect(mixed.job).toMatchObject({ result: 'WARNING' });
+    expect(mixed.job.report).toMatchObject({ rows: 3, stored: 1, skipped: 2 });
+    expect(mixed.job.report.issues).toEqual([
+      { row: 2, column: 'band', reason: 'must be one of: short, medium, long', level: 'error' },
+      { row: 4, column: 'band', reason: 'must be one of: short, medium, long', level: 'error' },
+    ]);
+    const after = await factors();
+    expect(after.map((f) => f.classification.band).sort()).toEqual(before.map((f) => f.classification.band).sort());
+    expect(after.some((f) => f.classification.band === 'huge')).toBe(false);
+
+    const olga = await as(stack, 'olga');
+    const res = await olga.post(`/api/sync/factors/professional-travel/train?year=${YEAR}`, ['country,kg_co2eq_per_km,source', 'France,0.01,x', 'fr,0.01,x', 'XXX,0.01,x'].join('\n'), CSV);
+    expect(res.status).toBe(202);
+    await settled(stack.server.pool);
+    const train = await jobRow(stack.server.pool, res.body.job_id);
+    expect(train).toMatchObject({ result: 'ERROR' });
+    const hint = 'must be an ISO 3166 two-letter country code in capitals, or RoW';
+    expect(train.report.issues).toEqual([2, 3, 4].map((row) => ({ row, column: 'country', reason: hint, level: 'error' })));
+  });
 });

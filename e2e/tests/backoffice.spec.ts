@@ -1,7 +1,8 @@
 // Acceptance of the back office, on the real stack with the operator Olga signed in
 // through the dev IdP: a travel CSV with unknown person numbers, a factor file that drops one
 // factor and changes another, a unit sync for a new year, the recovery of a job left RUNNING by a
-// killed instance, a principal's upload from the module page, and a standard user kept out.
+// killed instance, a principal's upload from the module page, a replace upload that is confirmed
+// with the number of rows it removes, and a standard user kept out.
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openAs } from '../support/session';
@@ -190,6 +191,71 @@ test('a unit sync for a new year: its job id, its progress, and the year in a pr
   await openAs(alice, 'alice', '/workspace');
   await expect(alice.getByTestId(`open-CLIMATE-LAB-${year}`)).toBeVisible();
   await aliceContext.close();
+});
+
+/** Starts a pipeline through the API and waits until all its jobs have finished. */
+async function runPipeline(page: Page, method: string, url: string, body: string, type = 'application/json'): Promise<void> {
+  const started = await api<{ pipeline_id: string }>(page, method, url, body, type);
+  expect(started.status).toBe(202);
+  await expect
+    .poll(async () => {
+      const jobs = await api<{ items: { state: string }[] }>(page, 'GET', `/api/sync/jobs?pipeline_id=${started.json.pipeline_id}`);
+      return jobs.json.items.length > 0 && jobs.json.items.every((j) => j.state === 'FINISHED');
+    }, PHASES_DONE)
+    .toBe(true);
+}
+
+test('a replace upload first names how many earlier CSV rows it removes, sends nothing when cancelled, then says what it did', async ({ page }) => {
+  const year = 2032;
+  const unit = await unitIdOf('CLIMATE-LAB');
+  const header = 'user_institutional_id,name,fte,position';
+  await openAs(page, 'olga', '/backoffice/units');
+  // A year of its own, with a headcount of three members from an earlier file.
+  await runPipeline(page, 'POST', '/api/sync/units', JSON.stringify({ year }));
+  await runPipeline(page, 'POST', `/api/sync/dispatch?module=headcount&type=member&year=${year}&unit_id=${unit}`, `${header}
+700001,First,1,
+700002,Second,1,
+700003,Third,1,
+`, 'text/csv');
+  const ingests = async () => (await api<{ total: number }>(page, 'GET', `/api/sync/jobs?job_type=csv_ingest&year=${year}`)).json.total;
+  const before = await ingests();
+
+  await page.goto('/backoffice/uploads');
+  const upload = page.getByTestId('csv-upload');
+  await choose(page, upload.getByTestId('upload-module'), 'Headcount');
+  await choose(page, upload.getByTestId('upload-year'), String(year));
+  await choose(page, upload.getByTestId('upload-unit'), 'Climate Dynamics Lab (CLIMATE-LAB)');
+  await upload.getByTestId('upload-mode').getByText('Replace earlier CSV entries').click();
+  await setFile(page, upload, 'headcount-2032.csv', `${header}
+700010,New One,1,
+700011,New Two,0.5,
+`);
+
+  await upload.getByTestId('upload-send').click();
+  const confirm = page.getByTestId('upload-confirm');
+  await expect(confirm.getByTestId('upload-confirm-message')).toHaveText(
+    '3 earlier CSV entries of this type, for this unit and year, will be removed before the file is imported. Entries typed in by hand stay.',
+  );
+  await page.screenshot({ path: test.info().outputPath('replace-confirm.png'), fullPage: true });
+  await confirm.getByTestId('upload-confirm-cancel').click();
+  await expect(confirm).toHaveCount(0);
+  expect(await ingests()).toBe(before);
+
+  await upload.getByTestId('upload-send').click();
+  await page.getByTestId('upload-confirm-ok').click();
+  await expect(upload.getByTestId('pipeline-outcome')).toHaveAttribute('data-outcome', 'success', PHASES_DONE);
+  await expect(upload.getByTestId('pipeline-outcome')).toHaveText('Done: earlier CSV rows removed: 3; rows added: 2; rows skipped: 0. The totals are up to date.');
+  expect(await ingests()).toBe(before + 1);
+  const members = await withDb(async (db) =>
+    (
+      await db.query<{ name: string }>(
+        `SELECT e.data->>'name' AS name FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
+           JOIN carbon_reports r ON r.id = m.carbon_report_id WHERE r.unit_id = $1 AND r.year = $2 AND m.module_type = 'headcount' ORDER BY e.id`,
+        [unit, year],
+      )
+    ).rows.map((r) => r.name),
+  );
+  expect(members).toEqual(['New One', 'New Two']);
 });
 
 test('recover: a job left RUNNING by a killed instance shows as stale, and Recover brings it to completion', async ({ page }) => {

@@ -8,7 +8,9 @@ import { comboboxOf, entryDialog, numberOf, pick } from '../support/ui';
 test('a standard user sees, adds and edits only their own trips', async ({ page }) => {
   const unit = await unitIdOf('CLIMATE-LAB');
   await openAs(page, 'bob', `/u/${unit}/2025/professional-travel`);
-  await expect(page.getByTestId('own-only-note')).toBeVisible();
+  // One sentence says what he may do here.
+  await expect(page.getByTestId('own-only-note')).toHaveText('You see and edit only your own entries.');
+  await expect(page.getByTestId('read-only-banner')).toHaveCount(0);
   // No module totals for users who see only their own rows.
   await expect(page.getByTestId('module-totals')).toHaveCount(0);
 
@@ -46,9 +48,10 @@ test('a standard user sees, adds and edits only their own trips', async ({ page 
   await expect(table.locator('tbody tr', { hasText: 'ZRH' }).filter({ hasText: 'Bob Keller' }).first()).toContainText('3');
   for (const r of await table.locator('tbody tr').all()) await expect(r).toContainText('Bob Keller');
 
-  // The headcount: his own member row, read-only.
+  // The headcount: his own member row, read-only, said once.
   await page.getByTestId('nav-headcount').click();
-  await expect(page.getByTestId('read-only-banner')).toBeVisible();
+  await expect(page.getByTestId('own-only-note')).toHaveText('You see only your own entries, and cannot change them.');
+  await expect(page.getByTestId('read-only-banner')).toHaveCount(0);
   await expect(page.getByTestId('add-member')).toHaveCount(0);
   await expect(page.getByTestId('entry-table-member').locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('entry-table-member')).toContainText('Bob Keller');
@@ -84,4 +87,18 @@ test('a validated module is read-only until its principal reopens it', async ({ 
   await expect(page.getByTestId('module-status')).toHaveAttribute('data-status', 'in_progress');
   await expect(page.getByTestId('validated-banner')).toHaveCount(0);
   await expect(page.getByTestId('add-plane')).toBeVisible();
+});
+
+test("another unit's addresses show the not-authorised page, not a half-drawn one", async ({ page }) => {
+  const own = await unitIdOf('CLIMATE-LAB');
+  const other = await unitIdOf('OCEAN-LAB');
+  await openAs(page, 'bob', `/u/${own}/2025`);
+  for (const path of [`/u/${other}/2025`, `/u/${other}/2025/headcount`, `/u/${other}/2025/professional-travel`, `/u/${other}/2025/results`]) {
+    await page.goto(path);
+    await expect(page.getByTestId('forbidden')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  }
+  // His own unit is still the remembered workspace.
+  await page.goto('/');
+  await expect(page).toHaveURL(new RegExp(`/u/${own}/2025$`));
 });

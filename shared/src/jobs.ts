@@ -68,10 +68,19 @@ export interface JobList {
   limit: number;
 }
 
+/** The years a carbon report, a unit sync or a file may be for. */
+export const REPORT_YEARS = { min: 1990, max: 2100 } as const;
+
 /** Answer of the routes that start a pipeline. */
 export interface JobStarted {
   job_id: number;
   pipeline_id: string;
+}
+
+/** Answer of `GET /api/sync/dispatch/replace-count`: the earlier CSV rows a replace upload of
+ * that entry type, unit (or every unit) and year would remove. */
+export interface ReplaceCount {
+  rows: number;
 }
 
 /** SSE `job` event: one state change or progress step. */

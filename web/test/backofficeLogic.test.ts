@@ -77,10 +77,13 @@ describe('row reports', () => {
       rows: 4,
       stored: 2,
       skipped: 2,
+      replaced: null,
       issuesTotal: 3,
       truncated: true,
       issues: [{ row: 2, column: null, reason: 'has 1 value beyond the columns of the header', level: 'error' }],
     });
+    expect(rowReportOf(finished({ report: { ...report, mode: 'replace', replaced: 5004 } }))?.replaced).toBe(5004);
+    expect(rowReportOf(finished({ report: { ...report, mode: 'append', replaced: 0 } }))?.replaced).toBeNull();
     expect(rowReportOf(finished({ report: { modules: 2 } }))).toBeNull();
     expect(rowReportOf(undefined)).toBeNull();
   });

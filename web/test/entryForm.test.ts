@@ -41,27 +41,27 @@ describe('entry form', () => {
 
   it('requires the empty required fields, traveler included although the API lets it absent', () => {
     const values = initialValues(plane);
-    const errors = validateForm(plane, values, createPayload(plane, values), 'create', EN);
+    const errors = validateForm(plane, values, createPayload(plane, values), 'create', 2025, EN);
     expect(errors).toEqual({ origin: 'Required', destination: 'Required', traveler_id: 'Required' });
   });
 
   it('reports out-of-range numbers with the registry bounds, in English and French', () => {
     const values = { ...initialValues(member), user_institutional_id: '123', name: 'Ada', fte: 1.5 };
-    expect(validateForm(member, values, createPayload(member, values), 'create', EN)).toEqual({ fte: 'Must be at most 1' });
-    expect(validateForm(member, values, createPayload(member, values), 'create', messages('fr'))).toEqual({ fte: 'Doit être au plus 1' });
+    expect(validateForm(member, values, createPayload(member, values), 'create', 2025, EN)).toEqual({ fte: 'Must be at most 1' });
+    expect(validateForm(member, values, createPayload(member, values), 'create', 2025, messages('fr'))).toEqual({ fte: 'Doit être au plus 1' });
     const trips = { ...initialValues(plane), origin: 'GVA', destination: 'JFK', traveler_id: 100001, number_of_trips: 0 };
-    expect(validateForm(plane, trips, createPayload(plane, trips), 'create', EN)).toEqual({ number_of_trips: 'Must be at least 1' });
+    expect(validateForm(plane, trips, createPayload(plane, trips), 'create', 2025, EN)).toEqual({ number_of_trips: 'Must be at least 1' });
   });
 
   it('reports malformed values per field', () => {
     const values = { ...initialValues(plane), origin: 'GENEVA', destination: 'JFK', traveler_id: 100001, number_of_trips: 1.5, departure_date: '1980-01-01' };
-    expect(validateForm(plane, values, createPayload(plane, values), 'create', EN)).toEqual({
+    expect(validateForm(plane, values, createPayload(plane, values), 'create', 2025, EN)).toEqual({
       origin: 'Must be a three-letter IATA airport code',
       number_of_trips: 'Must be a whole number',
       departure_date: 'Must be between 1990-01-01 and 2100-12-31',
     });
     const m = { ...initialValues(member), user_institutional_id: '0123', name: 'x', fte: Number.NaN };
-    expect(validateForm(member, m, createPayload(member, m), 'create', EN)).toEqual({
+    expect(validateForm(member, m, createPayload(member, m), 'create', 2025, EN)).toEqual({
       user_institutional_id: 'Digits only, without a leading zero',
       fte: 'Must be a number',
     });
@@ -71,7 +71,7 @@ describe('entry form', () => {
     const values = { ...initialValues(plane), origin: ' gva ', destination: 'JFK', traveler_id: 100003, traveler_name: 'Someone', departure_date: null };
     const payload = createPayload(plane, values);
     expect(payload).toEqual({ origin: 'gva', destination: 'JFK', cabin_class: 'economy', number_of_trips: 1, round_trip: false, traveler_id: 100003 });
-    expect(validateForm(plane, values, payload, 'create', EN)).toEqual({});
+    expect(validateForm(plane, values, payload, 'create', 2025, EN)).toEqual({});
   });
 
   it('sends a picked place with its country', () => {
@@ -86,10 +86,21 @@ describe('entry form', () => {
     expect(updatePatch(train, initialValues(train, stored), stored)).toEqual({});
   });
 
+  it('refuses a date outside the report year, as the server does, unless the registry allows it', () => {
+    const values = { ...initialValues(plane), origin: 'GVA', destination: 'JFK', traveler_id: 100001, departure_date: '2019-06-01' };
+    expect(validateForm(plane, values, createPayload(plane, values), 'create', 2032, EN)).toEqual({ departure_date: 'Must be a date in 2032, the year of this report' });
+    expect(validateForm(plane, values, createPayload(plane, values), 'create', 2032, messages('fr'))).toEqual({ departure_date: 'Doit être une date de 2032, l’année de ce bilan' });
+    expect(validateForm(plane, values, createPayload(plane, values), 'create', 2019, EN)).toEqual({});
+    const date = plane.fields.find((f) => f.key === 'departure_date')!;
+    expect(validateField(plane, date, '2026-01-01', 2025, EN)).toBe('Must be a date in 2025, the year of this report');
+    expect(validateField(plane, date, '2025-12-31', 2025, EN)).toBe('');
+    expect(validateField({ ...plane, datesOutsideYear: true }, date, '2026-01-01', 2025, EN)).toBe('');
+  });
+
   it('validates a single inline-edited field', () => {
-    expect(validateField(member, member.fields.find((f) => f.key === 'fte')!, -1, EN)).toBe('Must be at least 0');
-    expect(validateField(member, member.fields.find((f) => f.key === 'name')!, '  ', EN)).toBe('Required');
-    expect(validateField(member, member.fields.find((f) => f.key === 'position')!, null, EN)).toBe('');
+    expect(validateField(member, member.fields.find((f) => f.key === 'fte')!, -1, 2025, EN)).toBe('Must be at least 0');
+    expect(validateField(member, member.fields.find((f) => f.key === 'name')!, '  ', 2025, EN)).toBe('Required');
+    expect(validateField(member, member.fields.find((f) => f.key === 'position')!, null, 2025, EN)).toBe('');
   });
 
   it('puts server field errors on the form fields and keeps the others for the banner', () => {

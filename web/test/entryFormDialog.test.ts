@@ -61,6 +61,19 @@ describe('EntryFormDialog', () => {
     ]);
   });
 
+  it('limits the date picker to the report year and refuses a date of another year before sending', async () => {
+    const { set, errorOf, save } = await openDialog();
+    const date = document.querySelector('[data-testid="field-departure_date"] input') as HTMLInputElement;
+    expect([date.type, date.min, date.max]).toEqual(['date', '2025-01-01', '2025-12-31']);
+    await set('origin', 'GVA');
+    await set('destination', 'JFK');
+    await set('traveler_id', 100003);
+    await set('departure_date', '2019-06-01');
+    await save();
+    expect(create).not.toHaveBeenCalled();
+    expect(errorOf('departure_date')).toBe('Must be a date in 2025, the year of this report');
+  });
+
   it('shows messages on the fields and sends nothing while the form is invalid', async () => {
     const { set, errorOf, save } = await openDialog();
     await set('number_of_trips', 0);

@@ -114,6 +114,9 @@ export interface FactorSetShape {
   /** Allowed values of classification keys. An entry type's own set also takes the options of its
    * select fields named like a key; other keys are free text. */
   options?: Readonly<Record<string, readonly string[]>>;
+  /** The form of classification keys whose values are open but not free (a country code), with
+   * what a file is told when a value is not of it. */
+  patterns?: Readonly<Record<string, { pattern: RegExp; hint: string }>>;
   /** The formulas give a figure without any row of it (members weigh 0 kg until per-FTE factors
    * are uploaded): the default factor file need not hold one. */
   optional?: boolean;
@@ -161,6 +164,9 @@ export interface EntryTypeDef {
   traveler?: { module: ModuleType; entryType: string; idField: string; nameField: string };
   /** Two location fields that must not name the same place. */
   route?: { from: string; to: string };
+  /** Its date fields may hold dates outside the report's year (a purchase paid the year before
+   * it is used, say). Absent: every date must fall within the year of the report it is stored in. */
+  datesOutsideYear?: boolean;
   computeEmissions: (input: EmissionInput) => EmissionRow[];
 }
 

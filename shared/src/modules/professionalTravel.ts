@@ -1,7 +1,7 @@
 // Professional travel: plane and train trips, each linked to its traveler in the headcount
 // (docs/architecture.md, the traveler link): the form sends `traveler_id`; the server stores the name.
-import { CABIN_CLASSES, distanceEmissionKg, planeDistance } from '../formulas/plane';
-import { trainDistance, trainFactorCountry } from '../formulas/train';
+import { CABIN_CLASSES, distanceEmissionKg, PLANE_BANDS, planeDistance } from '../formulas/plane';
+import { REST_OF_WORLD, trainDistance, trainFactorCountry } from '../formulas/train';
 import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type FactorRow, type FieldDef, type ModuleDef, type ResolvedLocation } from './fields';
 
 const f = (key: string) => `modules.professional_travel.fields.${key}`;
@@ -63,7 +63,8 @@ export const planeEntry: EntryTypeDef = {
     ...tripCsv,
     ...travelerCsv,
   ],
-  factorSet: { keys: ['band', 'cabin_class'], values: ['kg_co2eq_per_km'] },
+  // The formula looks a factor up by the band it computes: a row of another band would never be read.
+  factorSet: { keys: ['band', 'cabin_class'], values: ['kg_co2eq_per_km'], options: { band: PLANE_BANDS } },
   emissionTypes: [{ type: 'plane', scope: 3, category: 'business_travel' }],
   ownerField: 'traveler_id',
   traveler,
@@ -119,7 +120,12 @@ export const trainEntry: EntryTypeDef = {
     ...tripCsv,
     ...travelerCsv,
   ],
-  factorSet: { keys: ['country'], values: ['kg_co2eq_per_km'] },
+  // Places carry ISO 3166 codes; the formula falls back to the rest-of-the-world row.
+  factorSet: {
+    keys: ['country'],
+    values: ['kg_co2eq_per_km'],
+    patterns: { country: { pattern: new RegExp(`^([A-Z]{2}|${REST_OF_WORLD})$`), hint: `must be an ISO 3166 two-letter country code in capitals, or ${REST_OF_WORLD}` } },
+  },
   emissionTypes: [{ type: 'train', scope: 3, category: 'business_travel' }],
   ownerField: 'traveler_id',
   traveler,

@@ -16,6 +16,8 @@ import {
   MODULES,
   peopleEntryType,
   reportEmissions,
+  reportYearDates,
+  reportYearIssues,
   serializeRegistry,
   updateSchema,
 } from '../index';
@@ -166,6 +168,20 @@ describe('schemas derived from the registry', () => {
     expect(update.safeParse({ round_trip: true }).data).toEqual({ round_trip: true });
     expect(update.safeParse({ origin: null }).success).toBe(false);
     expect(update.safeParse({ departure_date: null }).success).toBe(true);
+  });
+});
+
+describe('dates of the report year', () => {
+  const plane = ENTRY_TYPES.plane!;
+  it('bounds dated fields by the year unless the entry type allows any year', () => {
+    expect(reportYearDates(plane, 2032)).toEqual({ min: '2032-01-01', max: '2032-12-31' });
+    expect(reportYearIssues(plane, { departure_date: '2019-05-01' }, 2032)).toEqual([{ field: 'departure_date', message: 'must be a date in 2032, the year of the report' }]);
+    expect(reportYearIssues(plane, { departure_date: '2032-12-31' }, 2032)).toEqual([]);
+    expect(reportYearIssues(plane, { departure_date: null }, 2032)).toEqual([]);
+    const anyYear = { ...plane, datesOutsideYear: true };
+    expect(reportYearDates(anyYear, 2032)).toBeNull();
+    expect(reportYearIssues(anyYear, { departure_date: '2019-05-01' }, 2032)).toEqual([]);
+    expect(serializeRegistry().entryTypes.find((t) => t.type === 'plane')!.datesOutsideYear).toBe(false);
   });
 });
 

@@ -55,6 +55,7 @@ function factorSetProblems(set: FactorSetDef): string[] {
   if (repeated(columns).length) p(`columns named twice: ${repeated(columns).join(', ')}`);
   for (const k of columns) if (!REGISTRY_NAME.test(k)) p(`column ${k} must be a lower-case identifier`);
   for (const k of Object.keys(set.options)) if (!set.keys.includes(k)) p(`options for ${k}, which is not a classification key`);
+  for (const k of Object.keys(set.patterns ?? {})) if (!set.keys.includes(k) || set.options[k]) p(`a pattern for ${k}, which is not a classification key without options`);
   return problems;
 }
 

@@ -74,6 +74,27 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   }
 }
 
+/** The dates an entry of `entryType` may hold when stored in the report of `year`: that year's
+ * first and last day, or null when the registry lets its dates fall in any year. */
+export function reportYearDates(entryType: EntryTypeDef, year: number): { min: string; max: string } | null {
+  if (entryType.datesOutsideYear) return null;
+  return { min: `${String(year).padStart(4, '0')}-01-01`, max: `${String(year).padStart(4, '0')}-12-31` };
+}
+
+/** The date fields of `data` (validated) that fall outside the report's `year`, one issue each;
+ * none when the entry type allows any year. Path 1, the CSV ingest and the web form all ask this. */
+export function reportYearIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>, year: number): { field: string; message: string }[] {
+  const bounds = reportYearDates(entryType, year);
+  if (!bounds) return [];
+  const issues: { field: string; message: string }[] = [];
+  for (const f of entryType.fields) {
+    const v = data[f.key];
+    if (f.type !== 'date' || typeof v !== 'string') continue;
+    if (v < bounds.min || v > bounds.max) issues.push({ field: f.key, message: `must be a date in ${year}, the year of the report` });
+  }
+  return issues;
+}
+
 /** Must a create payload carry this field (no default to fill it)? */
 export const requiredOnCreate = (f: FieldDef): boolean => !!f.required && !f.apiOptional && !f.readOnly && f.default === undefined;
 

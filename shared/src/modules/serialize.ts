@@ -25,6 +25,7 @@ export interface EntryTypeView {
   person?: EntryTypeDef['person'];
   traveler?: EntryTypeDef['traveler'];
   route?: EntryTypeDef['route'];
+  datesOutsideYear: boolean;
 }
 
 export interface FactorSetView {
@@ -36,6 +37,8 @@ export interface FactorSetView {
   values: string[];
   optionalValues: string[];
   options: Record<string, string[]>;
+  /** Keys whose values must match a pattern (its source text) instead of a list. */
+  patterns: Record<string, { pattern: string; hint: string }>;
   optional: boolean;
   /** The header of a factor file of the set. */
   columns: string[];
@@ -69,6 +72,7 @@ function entryTypeView(t: EntryTypeDef): EntryTypeView {
     ...(t.person ? { person: t.person } : {}),
     ...(t.traveler ? { traveler: t.traveler } : {}),
     ...(t.route ? { route: t.route } : {}),
+    datesOutsideYear: t.datesOutsideYear === true,
   };
 }
 
@@ -82,6 +86,7 @@ function factorSetView(s: FactorSetDef): FactorSetView {
     values: [...s.values],
     optionalValues: [...(s.optionalValues ?? [])],
     options: Object.fromEntries(Object.entries(s.options).map(([k, v]) => [k, [...v]])),
+    patterns: Object.fromEntries(Object.entries(s.patterns ?? {}).map(([k, v]) => [k, { pattern: v.pattern.source, hint: v.hint }])),
     optional: s.optional ?? false,
     columns: factorColumns(s),
   };

@@ -1,7 +1,7 @@
 // Typed calls to the Path 2 routes: CSV and factor uploads, unit sync, factors, the
 // job console and job recovery. Uploads send the file itself as a `text/csv` body and report
 // their progress through axios' onUploadProgress.
-import type { FactorView, JobList, JobStarted, JobState, JobView, ModuleType } from '@carbon/shared';
+import type { FactorView, JobList, JobStarted, JobState, JobView, ModuleType, ReplaceCount } from '@carbon/shared';
 import { api } from './client';
 
 export type IngestMode = 'append' | 'replace';
@@ -61,6 +61,13 @@ export function dispatchCsv(target: DispatchTarget, file: Blob, onProgress?: (p:
   const params: Record<string, string | number> = { module: target.module, type: target.type, year: target.year, mode: target.mode };
   if (target.unitId !== null) params.unit_id = target.unitId;
   return sendCsv('/sync/dispatch', params, file, onProgress);
+}
+
+/** How many earlier CSV rows a replace upload to this target would remove. */
+export async function countReplaceable(target: Omit<DispatchTarget, 'mode'>): Promise<number> {
+  const params: Record<string, string | number> = { module: target.module, type: target.type, year: target.year };
+  if (target.unitId !== null) params.unit_id = target.unitId;
+  return (await api.get<ReplaceCount>('/sync/dispatch/replace-count', { params })).data.rows;
 }
 
 /** A factor CSV of one factor set (of the module) and year. */

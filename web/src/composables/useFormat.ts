@@ -1,6 +1,6 @@
 // Locale-aware number texts with their units, for templates.
 import { useI18n } from 'vue-i18n';
-import { formatDate, formatFte, formatKg, formatKm, formatTonnes } from '../utils/format';
+import { formatDate, formatFte, formatKg, formatKm, formatNumber, formatTonnes } from '../utils/format';
 
 export function useFormat() {
   const { t, locale } = useI18n();
@@ -12,5 +12,7 @@ export function useFormat() {
     km: (km: number) => t('units.km', { value: formatKm(km, locale.value) }),
     fte: (fte: number) => t('units.fte', { value: formatFte(fte, locale.value) }),
     date: (iso: string) => formatDate(iso, locale.value),
+    /** A whole count (rows, entries), digits grouped. */
+    count: (n: number) => formatNumber(n, locale.value),
   };
 }

@@ -12,9 +12,14 @@ export function useModulePermissions(module: Ref<ModuleType | undefined>, unitId
     /** Sees every row (and the totals), not just their own. */
     seesAll: computed(() => view.value.all),
     canEdit: computed(() => edit.value.own),
-    /** Limited to rows carrying their own person number. */
-    ownOnly: computed(() => view.value.own && !view.value.all),
     canChangeStatus: computed(() => canEditModuleStatus(auth.permissions, unitId.value)),
+    /** The one sentence that tells the user what they may do here, when it is not everything:
+     * `readOnly` (every row, no change), `ownOnly` (their own rows, which they edit) or `ownView`
+     * (their own rows, read-only); null for those who may see and change every row. */
+    note: computed<'readOnly' | 'ownOnly' | 'ownView' | null>(() => {
+      if (view.value.own && !view.value.all) return edit.value.own ? 'ownOnly' : 'ownView';
+      return edit.value.own ? null : 'readOnly';
+    }),
   };
 }
 

@@ -4,6 +4,8 @@
 export default {
   title: 'Back office',
   streamOffline: 'Live updates paused, reconnecting…',
+  /** Under a year input holding a year no report may have. */
+  yearRange: 'Enter a year from {min} to {max}.',
   nav: { label: 'Back-office pages', uploads: 'Uploads', factors: 'Factors', units: 'Units', jobs: 'Job console', rollup: 'Institution results' },
   jobNumber: 'job #{id}',
   pipelineLoadFailed: 'Could not read the pipeline’s jobs.',
@@ -54,6 +56,7 @@ export default {
   report: {
     title: 'Row report',
     summary: '{rows} rows read, {stored} stored, {skipped} skipped',
+    summaryReplaced: '{replaced} earlier CSV rows removed; {rows} rows read, {stored} added, {skipped} skipped',
     download: 'Download CSV',
     noMatch: 'No row matches this filter.',
     truncated: 'Showing the first {shown} of {total} problems.',
@@ -98,7 +101,16 @@ export default {
     rejected: 'The file was refused.',
     failed: 'The file could not be sent. Check the connection and try again.',
     totals: 'Module total:',
+    replaceConfirm: {
+      title: 'Replace earlier CSV entries?',
+      unit: '1 earlier CSV entry of this type, for this unit and year, will be removed before the file is imported. | {n} earlier CSV entries of this type, for this unit and year, will be removed before the file is imported.',
+      everyUnit:
+        'Up to 1 earlier CSV entry of this type, in the units the file names, will be removed before the file is imported. | Up to {n} earlier CSV entries of this type, in the units the file names, will be removed before the file is imported.',
+      kept: 'Entries typed in by hand stay.',
+      action: 'Remove and import',
+    },
     outcome: {
+      replaced: 'Done: earlier CSV rows removed: {removed}; rows added: {added}; rows skipped: {skipped}. The totals are up to date.',
       success: 'Done: the file was imported and the totals are up to date.',
       warning: 'Done, with warnings: see the details below.',
       skipped:
@@ -124,6 +136,7 @@ export default {
     export: 'Download these factors',
     empty: 'No factor for this set and year.',
     noUpload: 'No factor file has been uploaded for this set and year yet.',
+    defaults: 'Default factors (source: {sources}) — no file uploaded yet. | Default factors (sources: {sources}) — no file uploaded yet.',
     latestUpload: 'Latest factor file: job #{id}',
     staleCount: 'no factor missing from it | 1 factor not in the latest CSV | {n} factors not in the latest CSV',
     loadFailed: 'Could not load the factors.',

@@ -4,6 +4,8 @@ import type backofficeEn from './backoffice.en';
 const backofficeFr: typeof backofficeEn = {
   title: 'Back-office',
   streamOffline: 'Mises à jour en direct interrompues, reconnexion…',
+  /** Under a year input holding a year no report may have. */
+  yearRange: 'Saisissez une année de {min} à {max}.',
   nav: { label: 'Pages du back-office', uploads: 'Imports', factors: 'Facteurs', units: 'Unités', jobs: 'Console des tâches', rollup: 'Résultats de l’institution' },
   jobNumber: 'tâche n° {id}',
   pipelineLoadFailed: 'Impossible de lire les tâches du pipeline.',
@@ -54,6 +56,7 @@ const backofficeFr: typeof backofficeEn = {
   report: {
     title: 'Rapport par ligne',
     summary: 'lignes lues : {rows}, enregistrées : {stored}, ignorées : {skipped}',
+    summaryReplaced: 'saisies CSV précédentes supprimées : {replaced} ; lignes lues : {rows}, ajoutées : {stored}, ignorées : {skipped}',
     download: 'Télécharger en CSV',
     noMatch: 'Aucune ligne ne correspond à ce filtre.',
     truncated: 'Les {shown} premiers problèmes sur {total} sont affichés.',
@@ -98,7 +101,16 @@ const backofficeFr: typeof backofficeEn = {
     rejected: 'Le fichier a été refusé.',
     failed: 'Le fichier n’a pas pu être envoyé. Vérifiez la connexion et réessayez.',
     totals: 'Total du module :',
+    replaceConfirm: {
+      title: 'Remplacer les saisies CSV précédentes ?',
+      unit: '1 saisie CSV précédente de ce type, pour cette unité et cette année, sera supprimée avant l’import du fichier. | {n} saisies CSV précédentes de ce type, pour cette unité et cette année, seront supprimées avant l’import du fichier.',
+      everyUnit:
+        'Au plus 1 saisie CSV précédente de ce type, dans les unités que nomme le fichier, sera supprimée avant l’import du fichier. | Au plus {n} saisies CSV précédentes de ce type, dans les unités que nomme le fichier, seront supprimées avant l’import du fichier.',
+      kept: 'Les saisies faites à la main restent.',
+      action: 'Supprimer et importer',
+    },
     outcome: {
+      replaced: 'Terminé : saisies CSV précédentes supprimées : {removed} ; lignes ajoutées : {added} ; lignes ignorées : {skipped}. Les totaux sont à jour.',
       success: 'Terminé : le fichier a été importé et les totaux sont à jour.',
       warning: 'Terminé, avec des avertissements : voir le détail ci-dessous.',
       skipped:
@@ -124,6 +136,7 @@ const backofficeFr: typeof backofficeEn = {
     export: 'Télécharger ces facteurs',
     empty: 'Aucun facteur pour ce jeu et cette année.',
     noUpload: 'Aucun fichier de facteurs n’a encore été importé pour ce jeu et cette année.',
+    defaults: 'Facteurs par défaut (source : {sources}) — aucun fichier importé pour l’instant. | Facteurs par défaut (sources : {sources}) — aucun fichier importé pour l’instant.',
     latestUpload: 'Dernier fichier de facteurs : tâche n° {id}',
     staleCount: 'aucun facteur absent | 1 facteur absent du dernier CSV | {n} facteurs absents du dernier CSV',
     loadFailed: 'Impossible de charger les facteurs.',

@@ -73,6 +73,7 @@ export default {
     validatedBannerPrincipal: 'This module is validated and read-only. Reopen it to make changes.',
     readOnly: 'You can view this module but not change it.',
     ownOnly: 'You see and edit only your own entries.',
+    ownView: 'You see only your own entries, and cannot change them.',
     recalculating: 'Recalculating…',
     recalculatingPhase: 'Recalculating… ({phase})',
   },
@@ -131,6 +132,7 @@ export default {
     option: 'Must be one of: {options}',
     date: 'Must be a valid date',
     dateRange: 'Must be between {min} and {max}',
+    dateInYear: 'Must be a date in {year}, the year of this report',
   },
   travelerSelect: {
     emptyBanner: 'No headcount members with a person number found. Add members in the Headcount module first.',

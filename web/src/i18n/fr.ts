@@ -72,6 +72,7 @@ const fr: typeof en = {
     validatedBannerPrincipal: 'Ce module est validé et en lecture seule. Rouvrez-le pour le modifier.',
     readOnly: 'Vous pouvez consulter ce module, mais pas le modifier.',
     ownOnly: 'Vous ne voyez et ne modifiez que vos propres saisies.',
+    ownView: 'Vous ne voyez que vos propres saisies, sans pouvoir les modifier.',
     recalculating: 'Recalcul en cours…',
     recalculatingPhase: 'Recalcul en cours… ({phase})',
   },
@@ -130,6 +131,7 @@ const fr: typeof en = {
     option: 'Doit être l’une des valeurs : {options}',
     date: 'Doit être une date valide',
     dateRange: 'Doit être entre le {min} et le {max}',
+    dateInYear: 'Doit être une date de {year}, l’année de ce bilan',
   },
   travelerSelect: {
     emptyBanner: "Aucun membre de l'effectif avec un numéro de personne. Ajoutez d'abord des membres dans le module Effectif.",

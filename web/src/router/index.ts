@@ -5,6 +5,7 @@ import { createRouter, createWebHistory, type RouteLocationNormalized, type Rout
 import { useAuthStore } from '../stores/auth';
 import { useWorkspaceStore } from '../stores/workspace';
 import { backofficeRoute, routeAllowed } from './backoffice';
+import { unitAddressAllowed } from './unitAccess';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -69,6 +70,8 @@ router.beforeEach(async (to) => {
   if (!auth.isAuthenticated) return { path: '/login', query: { redirect: to.fullPath } };
   // Pages that declare a permission (meta.permission, the back office) need it.
   if (!routeAllowed(to, auth.permissions)) return { path: '/forbidden' };
+  // So do a unit's pages: another unit's address is not authorised, not a half-drawn page.
+  if (!unitAddressAllowed(to, auth.permissions)) return { path: '/forbidden' };
   followWorkspace(to);
   return true;
 });

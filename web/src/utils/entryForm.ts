@@ -1,7 +1,7 @@
 // What the entry form holds, what it sends, and its validation. Validation runs the shared zod
 // schemas (the ones the BFF runs) and turns their issues into messages in the user's language;
 // the form additionally requires fields the API lets absent (`traveler_id`).
-import { createSchema, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef, type FieldDef } from '@carbon/shared';
+import { createSchema, reportYearIssues, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef, type FieldDef } from '@carbon/shared';
 
 export type FormValues = Record<string, unknown>;
 export type FieldErrors = Record<string, string>;
@@ -108,29 +108,30 @@ function issueMessage(field: FieldDef | undefined, issue: Issue, value: unknown,
   }
 }
 
-function schemaErrors(type: EntryTypeDef, payload: EntryData, mode: 'create' | 'update', m: Messages, errors: FieldErrors): void {
+/** The schema's complaints, then the report year's (a date outside `year`, as the server says). */
+function schemaErrors(type: EntryTypeDef, payload: EntryData, mode: 'create' | 'update', year: number, m: Messages, errors: FieldErrors): void {
   const result = (mode === 'create' ? createSchema(type) : updateSchema(type)).safeParse(payload);
-  if (result.success) return;
-  for (const issue of result.error.issues as Issue[]) {
+  for (const issue of (result.error?.issues ?? []) as Issue[]) {
     const key = String(issue.path[0] ?? '');
     if (!key || errors[key]) continue;
     errors[key] = issueMessage(type.fields.find((f) => f.key === key), issue, payload[key], m);
   }
+  for (const issue of reportYearIssues(type, payload, year)) errors[issue.field] ||= m.t('validation.dateInYear', { year });
 }
 
-/** Errors of the whole form, by field key; empty when it may be sent. */
-export function validateForm(type: EntryTypeDef, values: FormValues, payload: EntryData, mode: 'create' | 'update', m: Messages): FieldErrors {
+/** Errors of the whole form for the report of `year`, by field key; empty when it may be sent. */
+export function validateForm(type: EntryTypeDef, values: FormValues, payload: EntryData, mode: 'create' | 'update', year: number, m: Messages): FieldErrors {
   const errors: FieldErrors = {};
   for (const f of formFields(type)) if (f.required && isEmpty(values[f.key])) errors[f.key] = m.t('validation.required');
-  schemaErrors(type, payload, mode, m, errors);
+  schemaErrors(type, payload, mode, year, m, errors);
   return errors;
 }
 
 /** The error of one field changed on its own (inline edit), or '' when it may be sent. */
-export function validateField(type: EntryTypeDef, field: FieldDef, value: unknown, m: Messages): string {
+export function validateField(type: EntryTypeDef, field: FieldDef, value: unknown, year: number, m: Messages): string {
   if (field.required && isEmpty(value)) return m.t('validation.required');
   const errors: FieldErrors = {};
-  schemaErrors(type, { [field.key]: isEmpty(value) ? null : normalise(value) }, 'update', m, errors);
+  schemaErrors(type, { [field.key]: isEmpty(value) ? null : normalise(value) }, 'update', year, m, errors);
   return errors[field.key] ?? '';
 }
 

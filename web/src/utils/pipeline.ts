@@ -34,6 +34,8 @@ export interface RowReport {
   rows: number;
   stored: number;
   skipped: number;
+  /** A replace upload: the earlier CSV rows it removed; null for any other job. */
+  replaced: number | null;
   issues: RowIssue[];
   issuesTotal: number;
   truncated: boolean;
@@ -99,6 +101,7 @@ export function rowReportOf(job: Pick<JobView, 'report'> | undefined): RowReport
     rows: num(r.rows),
     stored: num(r.stored),
     skipped: num(r.skipped),
+    replaced: r.mode === 'replace' ? num(r.replaced) : null,
     issues,
     issuesTotal: Math.max(num(r.issues_total), issues.length),
     truncated: r.issues_truncated === true,

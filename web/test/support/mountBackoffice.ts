@@ -18,7 +18,7 @@ export function mountBackoffice<C extends Component>(component: C, options: Comp
   setActivePinia(pinia);
   return mount(component, {
     ...options,
-    global: { ...options.global, plugins: [[Quasar, { plugins: { Notify, Dialog } }], i18n, pinia] },
+    global: { ...options.global, plugins: [[Quasar, { plugins: { Notify, Dialog } }], i18n, pinia, ...(options.global?.plugins ?? [])] },
   } as ComponentMountingOptions<C>);
 }
 

@@ -6,7 +6,7 @@ import { parseInput } from '../../core/validate';
 import type { Actor } from '../actor';
 import { loadWriteContext, type ModuleRef } from '../context';
 import { assertMayTouch, mapWriteError } from './common';
-import { compact, computeEmissions, resolveEntryLocations } from './prepare';
+import { checkReportYear, compact, computeEmissions, resolveEntryLocations } from './prepare';
 import { linkTraveler, unknownTraveler } from './traveler';
 import { entryView, type EntryRow } from './view';
 import { writeQueueFor } from './writeQueue';
@@ -18,6 +18,7 @@ export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entr
   const personNumber = typeof travelerId === 'number' ? travelerId : null;
   const ctx = await loadWriteContext(pool, actor, ref, { action: 'edit', entryType: entryType.type, factors: true });
   assertMayTouch(actor, ctx, entryType, data);
+  checkReportYear(entryType, data, ctx.year);
   // A person number is looked up and linked by the write statement itself (writeSql.ts);
   // without one, the deprecated name-only rule applies here.
   const problem = linkTraveler(entryType, data, undefined, ctx.year);

@@ -1,7 +1,7 @@
 // Turns a validated payload into what is stored: locations resolved and written in canonical
 // form, emissions computed by the registry's formula (the traveler is linked by traveler.ts).
 // Shared by create and update and by the CSV ingest.
-import { reportEmissions, type EntryData, type EntryTypeDef, type FactorSets, type LocationKind, type ReportedEmission, type ResolvedLocation } from '@carbon/shared';
+import { reportEmissions, reportYearIssues, type EntryData, type EntryTypeDef, type FactorSets, type LocationKind, type ReportedEmission, type ResolvedLocation } from '@carbon/shared';
 import type { FieldIssue } from '../../core/errors';
 import { invalidInput } from '../../core/validate';
 import type { Queryable } from '../db';
@@ -57,6 +57,13 @@ export async function resolveEntryLocations(db: Queryable, entryType: EntryTypeD
   const { found, issues } = await findEntryLocations(db, entryType, data);
   if (issues.length) throw invalidInput(`${entryType.type} entry`, issues);
   return found;
+}
+
+/** Path 1: a date outside the year of the entry's report refuses it (422 naming the field),
+ * unless the registry lets the entry type's dates fall in any year. */
+export function checkReportYear(entryType: EntryTypeDef, data: EntryData, year: number): void {
+  const issues = reportYearIssues(entryType, data, year);
+  if (issues.length) throw invalidInput(`${entryType.type} entry`, issues);
 }
 
 /** Drops keys whose value is null or undefined: absent and empty are the same in stored data. */

@@ -10,7 +10,7 @@ import type { Pool } from '../../db/pool';
 import type { Actor } from '../actor';
 import { loadWriteContext, type ModuleRef, type StoredEntry } from '../context';
 import { assertMayTouch, existingEntry, isEmissionWrittenMeanwhile, mapWriteError, MAX_WRITE_ATTEMPTS } from './common';
-import { compact, computeEmissions, resolveEntryLocations } from './prepare';
+import { checkReportYear, compact, computeEmissions, resolveEntryLocations } from './prepare';
 import { linkTraveler } from './traveler';
 import { entryView, type EntryRow } from './view';
 import { writeQueueFor } from './writeQueue';
@@ -50,6 +50,8 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const { entry, entryType } = existingEntry(ctx, expected);
     assertMayTouch(actor, ctx, entryType, entry.data);
     const patch = parseInput(updateSchema(entryType), body, `${entryType.type} entry`) as EntryData;
+    // The dates the change sets; a row stored before the rule keeps its date until it is changed.
+    checkReportYear(entryType, patch, ctx.year);
     const { data, travelerChanged } = merge(entryType, entry, patch);
     const t = entryType.traveler;
     const newTraveler = t ? data[t.idField] : undefined;

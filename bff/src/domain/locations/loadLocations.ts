@@ -3,7 +3,7 @@
 // NOTHING, and large multi-row inserts (unnest of column arrays) to keep it to a few seconds.
 import type { Pool } from '../../db/pool';
 import { withTransaction } from '../../db/pool';
-import { readAirports, readPlaces, type LocationRecord } from './sources';
+import { isAirport, readAirports, readPlaces, type LocationRecord } from './sources';
 
 const BATCH = 20_000;
 
@@ -15,6 +15,8 @@ const INSERT_LOCATIONS = `
 export interface LoadedLocations {
   airports: number;
   places: number;
+  /** Airports of an earlier load that are no airports by today's rule. */
+  removed: number;
 }
 
 export async function ensureLocations(pool: Pool): Promise<LoadedLocations> {
@@ -24,13 +26,24 @@ export async function ensureLocations(pool: Pool): Promise<LoadedLocations> {
       `SELECT EXISTS (SELECT 1 FROM locations WHERE kind = 'airport') AS airport,
               EXISTS (SELECT 1 FROM locations WHERE kind = 'place') AS place`,
     );
-    const loaded: LoadedLocations = { airports: 0, places: 0 };
+    const loaded: LoadedLocations = { airports: 0, places: 0, removed: 0 };
     if (!rows[0]?.airport) loaded.airports = await insertAll(db, await readAirports());
+    else loaded.removed = await removeNonAirports(db);
     if (!rows[0]?.place) loaded.places = await insertAll(db, readPlaces());
     // Fresh statistics, or the planner takes the search indexes for useless on a new table.
     if (loaded.airports || loaded.places) await db.query('ANALYZE locations');
     return loaded;
   });
+}
+
+/** Airports loaded by an older rule that `isAirport` now refuses (railway stations, heliports…):
+ * removed, so that search no longer offers them and entries can no longer name them. Entries
+ * that already do keep their stored code. One read of names and ranks, no package is read. */
+async function removeNonAirports(db: { query: Pool['query'] }): Promise<number> {
+  const { rows } = await db.query<{ id: string; name: string; rank: number }>(`SELECT id, name, rank::float8 AS rank FROM locations WHERE kind = 'airport'`);
+  const ids = rows.filter((r) => !isAirport(r.name, r.rank)).map((r) => r.id);
+  if (ids.length) await db.query('DELETE FROM locations WHERE id = ANY($1::bigint[])', [ids]);
+  return ids.length;
 }
 
 async function insertAll(db: { query: Pool['query'] }, records: LocationRecord[]): Promise<number> {

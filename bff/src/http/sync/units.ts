@@ -1,14 +1,15 @@
 // POST /api/sync/units {year}: starts a unit sync, a real tracked GLOBAL_PER_YEAR job
-// → 202 {job_id, pipeline_id}.
+// → 202 {job_id, pipeline_id}; 422 naming `year` for a year no report may have.
 import { Router } from 'express';
 import { z } from 'zod';
-import type { JobStarted } from '@carbon/shared';
+import { REPORT_YEARS, type JobStarted } from '@carbon/shared';
 import { parseInput } from '../../core/validate';
 import { requireBackoffice, userOf } from '../../policies';
 import type { JobRunner } from '../../jobs/runner';
 import { UNIT_SYNC } from '../../jobs/handlers/unitSync';
 
-const body = z.object({ year: z.number({ error: 'year must be a number' }).int().min(1990).max(2100) });
+const yearRange = `must be a year from ${REPORT_YEARS.min} to ${REPORT_YEARS.max}`;
+const body = z.object({ year: z.number({ error: yearRange }).int({ error: yearRange }).min(REPORT_YEARS.min, { error: yearRange }).max(REPORT_YEARS.max, { error: yearRange }) });
 
 export function unitSyncRoutes(runner: JobRunner): Router {
   const r = Router();

@@ -49,6 +49,13 @@ async function loadContext(ctx: JobContext, entryType: EntryTypeDef, header: str
   return { db, entryType, year, columns, single, targetsByUnit: new Map(targets.map((t) => [t.institutional_id, t])), travelers, members, report };
 }
 
+/** What the job did, in a line: in replace mode how many earlier rows went and how many came. */
+function resultMessage(mode: IngestMode, report: RowReport, replaced: number): string {
+  const skipped = report.skipped ? `, ${report.skipped} skipped` : '';
+  if (mode === 'replace') return `${replaced} earlier CSV rows removed, ${report.stored} of ${report.rows} rows added${skipped}`;
+  return `${report.stored} of ${report.rows} rows imported${skipped}`;
+}
+
 export const csvIngestHandler: JobHandler = {
   type: CSV_INGEST,
   // data_entries only. In replace mode the replaced rows' emissions leave with them through the
@@ -137,7 +144,7 @@ export const csvIngestHandler: JobHandler = {
     if (report.skippedWarning) ctx.log.warn({ rows: report.skippedWarning }, 'travel rows skipped: person number not in the headcount');
     return {
       result: skipped ? 'WARNING' : 'SUCCESS',
-      message: `${report.stored} of ${report.rows} rows imported` + (skipped ? `, ${skipped} skipped` : '') + (replaced ? `, ${replaced} earlier CSV rows replaced` : ''),
+      message: resultMessage(mode, report, replaced),
       report: summary,
     };
   },

@@ -2,7 +2,7 @@
 // schema, the traveler rule and location resolution. Each gives its field issues directly; they
 // become the report's lines (line, column, reason) and the row is skipped. Anything else that
 // goes wrong is a fault and fails the job.
-import { createSchema, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import { createSchema, reportYearIssues, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import type { FieldIssue } from '../../../core/errors';
 import { checkInput } from '../../../core/validate';
 import { compact, findEntryLocations } from '../../../domain/entries/prepare';
@@ -102,6 +102,7 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
     }
     const checked = checkInput(schema, payload);
     if (!checked.ok) rowIssues(ctx, rec.line, checked.issues, 'error', issues);
+    else rowIssues(ctx, rec.line, reportYearIssues(entryType, checked.data as EntryData, ctx.year), 'error', issues);
     if (issues.length || !target || !checked.ok) {
       skipped.push(issues);
       continue;

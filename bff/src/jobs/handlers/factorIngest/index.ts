@@ -54,9 +54,11 @@ function parseFactor(set: FactorSetDef, names: string[], fields: string[], line:
   for (const key of set.keys) {
     const v = cell(key);
     const options = set.options[key];
+    const form = set.patterns?.[key];
     if (!v) issues.push({ row: line, column: key, reason: 'is required', level: 'error' });
     else if (v.length > 100) issues.push({ row: line, column: key, reason: 'must be at most 100 characters', level: 'error' });
     else if (options && !options.includes(v)) issues.push({ row: line, column: key, reason: `must be one of: ${options.join(', ')}`, level: 'error' });
+    else if (form && !form.pattern.test(v)) issues.push({ row: line, column: key, reason: form.hint, level: 'error' });
     else classification[key] = v;
   }
   const values: Record<string, number> = {};
