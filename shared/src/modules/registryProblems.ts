@@ -73,6 +73,23 @@ function emissionProblems(t: EntryTypeDef): string[] {
     if (!category) p(`emission type ${e.type}: category ${e.category} is not a reporting category`);
     else if (category.scope !== e.scope) p(`emission type ${e.type}: category ${e.category} is of scope ${category.scope}, not ${e.scope}`);
   }
+  for (const e of t.emissionTypes.filter((x) => x.when)) {
+    const { field, values } = e.when!;
+    const options = t.fields.find((f) => f.key === field && f.type === 'select')?.options;
+    if (!options) p(`emission type ${e.type}: when names ${field}, which is not a select field`);
+    else for (const v of values) if (!options.includes(v)) p(`emission type ${e.type}: when names ${v}, which is not an option of ${field}`);
+  }
+  const picking = [...new Set(t.emissionTypes.flatMap((e) => (e.when ? [e.when.field] : [])))];
+  if (picking.length > 1) p(`emission types are picked by more than one field: ${picking.join(', ')}`);
+  for (const field of picking) {
+    const options = t.fields.find((f) => f.key === field)?.options ?? [];
+    const picked = t.emissionTypes.flatMap((e) => e.when?.values ?? []);
+    const fallback = t.emissionTypes.some((e) => !e.when);
+    for (const o of options) {
+      const n = picked.filter((v) => v === o).length;
+      if (n > 1 || (n === 0 && !fallback)) p(`option ${o} of ${field} must make exactly one emission type, it makes ${n}`);
+    }
+  }
   for (const name of t.usesFactorSets ?? []) {
     if (!FACTOR_SETS[name]) p(`uses factor set ${name}, which is not registered`);
     if (name === t.type) p('names its own factor set among the sets it uses');

@@ -234,6 +234,37 @@ const fr: typeof en = {
         class: { first: 'Première', second: 'Seconde' },
       },
     },
+    buildings: {
+      title: 'Bâtiments et énergie',
+      description: 'Électricité, combustibles de chauffage et chaleur de réseau des sites de l’unité, et fuites de fluides frigorigènes de leurs équipements.',
+      types: { electricity: 'Électricité', heating: 'Chauffage et combustibles', refrigerant: 'Fuite de fluide frigorigène' },
+      fields: {
+        site: 'Site ou bâtiment',
+        consumption: 'Consommation',
+        consumption_unit: 'Unité',
+        supply: 'Approvisionnement',
+        mix: 'Pays du réseau ou facteur du fournisseur',
+        carrier: 'Vecteur énergétique',
+        quantity: 'Quantité',
+        quantity_unit: 'Unité',
+        equipment: 'Équipement',
+        gas: 'Gaz',
+        leaked_kg: 'Rechargé ou perdu (kg)',
+      },
+      hints: { mix: 'Mix du réseau : le code du pays (CH, FR, DE…) ; fournisseur : le nom du facteur du fournisseur' },
+      options: {
+        supply: { location_based: 'Mix du réseau d’un pays (location-based)', supplier_specific: 'Propre au fournisseur (p. ex. contrat renouvelable certifié)' },
+        carrier: {
+          natural_gas: 'Gaz naturel',
+          heating_oil: 'Fioul domestique',
+          propane: 'Propane',
+          wood_pellets: 'Granulés de bois',
+          wood_chips: 'Plaquettes de bois',
+          district_heating: 'Chauffage urbain',
+        },
+        gas: { r134a: 'R-134a', r32: 'R-32', r410a: 'R-410A', r404a: 'R-404A', r407c: 'R-407C', r1234yf: 'R-1234yf', sf6: 'SF₆' },
+      },
+    },
   },
 };
 
