@@ -111,6 +111,14 @@ describe('buildings and energy, Path 1', () => {
       quantity_unit: 'must be one of: kwh, mwh, m3, litre, kg, tonne',
     });
     expect((await dan.post(path(OCEAN(), 'refrigerant'), { site: 'Kiel', gas: 'r22', leaked_kg: 1 })).status).toBe(422);
+    // A unit the carrier is not read in: on create, and on an update that changes the carrier only.
+    const litres = await dan.post(path(OCEAN(), 'heating'), { site: 'Kiel', carrier: 'natural_gas', quantity: 100, quantity_unit: 'litre' });
+    expect(litres.status).toBe(422);
+    expect(litres.body.errors).toEqual([{ field: 'quantity_unit', message: 'must be one of: kwh, mwh, m3 (for carrier natural_gas)' }]);
+    const gasInM3 = (await dan.get(path(OCEAN(), 'heating'))).body.items.find((e: { quantity_unit: string }) => e.quantity_unit === 'm3');
+    const moved = await dan.patch(`${path(OCEAN(), 'heating')}/${gasInM3.id}`, { carrier: 'district_heating' });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors).toEqual([{ field: 'quantity_unit', message: 'must be one of: kwh, mwh (for carrier district_heating)' }]);
     expect((await dan.post(path(OCEAN(), 'electricity'), { site: 'Kiel', consumption: 1, mix: 'DE', supply: 'nuclear' })).status).toBe(422);
     expect(await tableCounts(stack.server.pool)).toEqual(before);
   });
@@ -128,7 +136,7 @@ describe('buildings and energy, Path 2', () => {
   it('a CSV file with good and bad rows: a row report, and the same stats as Path 1', async () => {
     const files: [string, string[]][] = [
       ['electricity', ['site,consumption,consumption_unit,supply,mix', 'Kiel,10,MWh,location_based,DE', 'Kiel,-5,kWh,location_based,DE', 'Kiel,10,barrel,nuclear,DE']],
-      ['heating', ['site,carrier,quantity,quantity_unit', 'Kiel,natural_gas,800,m3', 'Kiel,coal,1,tonne', 'Kiel,natural_gas,20000,kWh']],
+      ['heating', ['site,carrier,quantity,quantity_unit', 'Kiel,natural_gas,800,m3', 'Kiel,coal,1,tonne', 'Kiel,natural_gas,20000,kWh', 'Kiel,natural_gas,100,litre']],
     ];
     const reports: Record<string, unknown> = {};
     for (const [type, lines] of files) {
@@ -140,7 +148,7 @@ describe('buildings and energy, Path 2', () => {
       reports[type] = { ...job.report, issues: job.report.issues.map((i: { row: number; column: string }) => [i.row, i.column]) };
     }
     expect(reports.electricity).toMatchObject({ rows: 3, stored: 1, skipped: 2, issues: [[3, 'consumption'], [4, 'consumption_unit'], [4, 'supply']] });
-    expect(reports.heating).toMatchObject({ rows: 3, stored: 2, skipped: 1, issues: [[3, 'carrier']] });
+    expect(reports.heating).toMatchObject({ rows: 4, stored: 2, skipped: 2, issues: [[3, 'carrier'], [5, 'quantity_unit']] });
 
     const csv = (await stats(CLIMATE())).module;
     const pathOne = (await stats(OCEAN())).module;

@@ -36,6 +36,14 @@ describe('FieldInput', () => {
     expect(w.find('input').attributes('maxlength')).toBe('200');
   });
 
+  it('offers a unit field only the units its entry\'s option allows (gas: kWh, MWh, m³)', () => {
+    const unit = field('heating', 'quantity_unit');
+    const options = (data: Record<string, unknown>) => (input(unit, null, 'en', { data }).findComponent(QSelect).props('options') as { value: string }[]).map((o) => o.value);
+    expect(options({ carrier: 'natural_gas' })).toEqual(['kwh', 'mwh', 'm3']);
+    expect(options({ carrier: 'wood_chips' })).toEqual(['kwh', 'mwh', 'tonne']);
+    expect(options({})).toEqual(['kwh', 'mwh', 'm3', 'litre', 'kg', 'tonne']);
+  });
+
   it('labels in French', () => {
     expect(input(field('member', 'fte'), 1, 'fr').findComponent(QInput).props('label')).toBe('ETP *');
     expect(input(field('member', 'position'), null, 'fr').findComponent(QInput).props('label')).toBe('Fonction');

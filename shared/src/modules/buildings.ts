@@ -14,6 +14,17 @@ const f = (key: string) => `modules.buildings.fields.${key}`;
 export const ELECTRICITY_SUPPLIES = ['location_based', 'supplier_specific'] as const;
 export const ENERGY_CARRIERS = ['natural_gas', 'heating_oil', 'propane', 'wood_pellets', 'wood_chips', 'district_heating'] as const;
 
+/** The units of a bill for each carrier: energy always; gas by volume, liquids in litres, propane
+ * also by weight (bottles), wood by weight. */
+const CARRIER_UNITS: Record<(typeof ENERGY_CARRIERS)[number], readonly string[]> = {
+  natural_gas: ['kwh', 'mwh', 'm3'],
+  heating_oil: ['kwh', 'mwh', 'litre'],
+  propane: ['kwh', 'mwh', 'litre', 'kg'],
+  wood_pellets: ['kwh', 'mwh', 'kg', 'tonne'],
+  wood_chips: ['kwh', 'mwh', 'tonne'],
+  district_heating: ['kwh', 'mwh'],
+};
+
 const site: FieldDef = { key: 'site', type: 'text', i18nKey: f('site'), required: true, max: 200, sortable: true, inlineEditable: true };
 const siteCsv = { column: 'site', field: 'site' };
 
@@ -57,9 +68,16 @@ export const heatingEntry: EntryTypeDef = {
     site,
     { key: 'carrier', type: 'select', i18nKey: f('carrier'), required: true, options: ENERGY_CARRIERS, sortable: true },
     { key: 'quantity', type: 'number', i18nKey: f('quantity'), required: true, min: 0, max: 1e12, unitField: 'quantity_unit', sortable: true, inlineEditable: true },
-    // The units bills are read in; which of them a carrier converts is up to its factor row (gas
-    // in m³, oil in litres, pellets in kg or tonnes): another unit gives no figure, with why.
-    { key: 'quantity_unit', type: 'unit', i18nKey: f('quantity_unit'), required: true, units: { allowed: ['kwh', 'mwh', 'm3', 'litre', 'kg', 'tonne'], base: ENERGY_BASE }, sortable: true },
+    // The units bills are read in, those that make sense for each carrier; the conversions are
+    // the carrier's factor row's (a row without one gives no figure, and says why).
+    {
+      key: 'quantity_unit',
+      type: 'unit',
+      i18nKey: f('quantity_unit'),
+      required: true,
+      units: { allowed: ['kwh', 'mwh', 'm3', 'litre', 'kg', 'tonne'], base: ENERGY_BASE, byOption: { field: 'carrier', allowed: CARRIER_UNITS } },
+      sortable: true,
+    },
   ],
   csvColumns: [siteCsv, { column: 'carrier', field: 'carrier' }, { column: 'quantity', field: 'quantity' }, { column: 'quantity_unit', field: 'quantity_unit' }],
   factorSet: { keys: ['carrier'], values: [PER_KWH], optionalValues: ['kwh_per_mwh', 'kwh_per_m3', 'kwh_per_litre', 'kwh_per_kg', 'kwh_per_tonne'] },

@@ -3,6 +3,7 @@ import {
   createSchema,
   DATA_ENTRY_TYPES,
   ENTRY_TYPES,
+  entryRuleIssues,
   entryTypesOf,
   entryTypesUsingSet,
   FACTOR_SETS,
@@ -17,6 +18,7 @@ import {
   peopleEntryType,
   reportEmissions,
   serializeRegistry,
+  unitsFor,
   updateSchema,
 } from '../index';
 
@@ -153,6 +155,17 @@ describe('schemas derived from the registry', () => {
     expect(unit.safeParse(' M3 ').data).toBe('m3');
     expect(errorsOf(unit.safeParse('barrel'))['']).toBe('must be one of: kwh, m3, litre');
     expect(errorsOf(unit.safeParse(undefined))['']).toBe('is required');
+  });
+
+  it('takes only the units the entry\'s option allows, on create (the update checks the merged entry)', () => {
+    const heating = createSchema(ENTRY_TYPES.heating!);
+    expect(heating.safeParse({ site: 'Lab', carrier: 'natural_gas', quantity: 100, quantity_unit: 'M3' }).success).toBe(true);
+    expect(errorsOf(heating.safeParse({ site: 'Lab', carrier: 'natural_gas', quantity: 100, quantity_unit: 'litre' })).quantity_unit).toBe('must be one of: kwh, mwh, m3 (for carrier natural_gas)');
+    expect(errorsOf(heating.safeParse({ site: 'Lab', carrier: 'district_heating', quantity: 100, quantity_unit: 'tonne' })).quantity_unit).toBe('must be one of: kwh, mwh (for carrier district_heating)');
+    const unit = ENTRY_TYPES.heating!.fields.find((f) => f.key === 'quantity_unit')!;
+    expect(unitsFor(unit, { carrier: 'wood_pellets' })).toEqual(['kwh', 'mwh', 'kg', 'tonne']);
+    expect(unitsFor(unit, {})).toEqual(['kwh', 'mwh', 'm3', 'litre', 'kg', 'tonne']);
+    expect(entryRuleIssues(ENTRY_TYPES.heating!, { carrier: 'heating_oil', quantity_unit: 'm3' })).toEqual([{ field: 'quantity_unit', message: 'must be one of: kwh, mwh, litre (for carrier heating_oil)' }]);
   });
 
   it('refuses unknown fields, naming them', () => {

@@ -13,7 +13,7 @@ const brokenType: EntryTypeDef = {
   i18nKey: 'modules.broken.types.broken_row',
   fields: [
     { key: 'amount', type: 'number', i18nKey: 'modules.broken.fields.amount', required: true, unitField: 'fuel' },
-    { key: 'fuel', type: 'unit', i18nKey: 'modules.broken.fields.fuel', units: { allowed: ['litre', 'parsec'], base: 'kwh' } },
+    { key: 'fuel', type: 'unit', i18nKey: 'modules.broken.fields.fuel', units: { allowed: ['litre', 'parsec'], base: 'kwh', byOption: { field: 'kind', allowed: { a: ['litre', 'kg'], z: ['litre'] } } } },
     { key: 'kind', type: 'select', i18nKey: 'modules.broken.fields.kind', options: ['a', 'b'], default: 'c' },
     { key: 'kind', type: 'text', i18nKey: 'modules.broken.fields.kind' },
     { key: 'traveler_id', type: 'integer', i18nKey: 'modules.broken.fields.traveler_id' },
@@ -65,6 +65,8 @@ describe('registry rules', () => {
       'entry type broken_row: required field amount has no CSV column',
       'entry type broken_row: field fuel: unknown unit parsec',
       'entry type broken_row: field fuel: factor set broken_row has no kwh_per_litre column to convert litre',
+      'entry type broken_row: field fuel: byOption gives a the unit kg, which the field does not allow',
+      'entry type broken_row: field fuel: byOption names z, which is not an option of kind',
       'entry type broken_row: emission type broken_row: category business_travel is of scope 3, not 2',
       'entry type broken_row: emission type other: category nope is not a reporting category',
       'entry type broken_row: uses factor set no_such_set, which is not registered',

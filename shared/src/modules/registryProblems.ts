@@ -108,6 +108,14 @@ function unitProblems(t: EntryTypeDef, f: FieldDef): string[] {
   if (!u?.allowed.length) return [`field ${f.key}: a unit field needs the units it allows`];
   for (const unit of [...u.allowed, u.base]) if (!(UNITS as readonly string[]).includes(unit)) q(`unknown unit ${unit}`);
   if (!t.fields.some((x) => x.unitField === f.key)) q('no quantity field names it as its unitField');
+  if (u.byOption) {
+    const options = t.fields.find((x) => x.key === u.byOption!.field && x.type === 'select')?.options;
+    if (!options) q(`its units depend on ${u.byOption.field}, which is not a select field`);
+    for (const [option, units] of Object.entries(u.byOption.allowed)) {
+      if (options && !options.includes(option)) q(`byOption names ${option}, which is not an option of ${u.byOption.field}`);
+      for (const unit of units) if (!u.allowed.includes(unit)) q(`byOption gives ${option} the unit ${unit}, which the field does not allow`);
+    }
+  }
   const setName = u.set ?? t.type;
   const set = FACTOR_SETS[setName];
   if (!factorSetsUsedBy(t).includes(setName) || !set) q(`its conversions come from factor set ${setName}, which the entry type does not use`);

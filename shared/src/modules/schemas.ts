@@ -98,6 +98,28 @@ export function updateSchema(entryType: EntryTypeDef): z.ZodType {
   return schema;
 }
 
+/** The units a unit field allows for an entry's data: those of its `byOption` list for the value
+ * of the select field it depends on, else all it allows. */
+export function unitsFor(f: FieldDef, data: Readonly<Record<string, unknown>>): readonly string[] {
+  const by = f.units?.byOption;
+  const option = by ? data[by.field] : undefined;
+  return (by && typeof option === 'string' && by.allowed[option]) || f.units?.allowed || [];
+}
+
+/** Rules between the fields of a whole entry (create payload, or stored entry with a change
+ * merged in): a unit that its select field's option does not allow. */
+export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>): { field: string; message: string }[] {
+  const issues: { field: string; message: string }[] = [];
+  for (const f of entryType.fields) {
+    const by = f.units?.byOption;
+    const unit = data[f.key];
+    if (!by || typeof unit !== 'string') continue;
+    const allowed = unitsFor(f, data);
+    if (!allowed.includes(unit)) issues.push({ field: f.key, message: `must be one of: ${allowed.join(', ')} (for ${by.field} ${String(data[by.field])})` });
+  }
+  return issues;
+}
+
 function buildCreateSchema(entryType: EntryTypeDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of entryType.fields) {
@@ -106,7 +128,11 @@ function buildCreateSchema(entryType: EntryTypeDef) {
     else if (f.default !== undefined) shape[f.key] = base.default(f.default as never);
     else shape[f.key] = base.nullable().optional();
   }
-  return z.strictObject(shape, { error: unknownKeys });
+  const schema = z.strictObject(shape, { error: unknownKeys });
+  if (!entryType.fields.some((f) => f.units?.byOption)) return schema;
+  return schema.superRefine((data, ctx) => {
+    for (const issue of entryRuleIssues(entryType, data)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  });
 }
 
 function buildUpdateSchema(entryType: EntryTypeDef) {
