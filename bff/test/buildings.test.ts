@@ -132,6 +132,25 @@ describe('buildings and energy, Path 1', () => {
   });
 });
 
+describe('choices of a field picked among factors', () => {
+  it('are the mixes of the year\'s electricity rows, for whoever may view the module', async () => {
+    const res = await dan.get(`${path(OCEAN(), 'electricity')}/choices/mix`);
+    expect(res.status).toBe(200);
+    // The uploaded rows, and the default French row the upload left in place.
+    expect(res.body).toEqual({
+      field: 'mix',
+      items: [
+        { mix: 'DE', supply: 'location_based' },
+        { mix: 'FR', supply: 'location_based' },
+        { mix: 'Green Hydro', supply: 'supplier_specific' },
+      ],
+    });
+    expect((await dan.get(`${path(OCEAN(), 'electricity')}/choices/site`)).status).toBe(404);
+    expect((await dan.get(`${path(CLIMATE(), 'electricity')}/choices/mix`)).status).toBe(403);
+    expect((await stack.client().get(`${path(OCEAN(), 'electricity')}/choices/mix`)).status).toBe(401);
+  });
+});
+
 describe('buildings and energy, Path 2', () => {
   it('a CSV file with good and bad rows: a row report, and the same stats as Path 1', async () => {
     const files: [string, string[]][] = [

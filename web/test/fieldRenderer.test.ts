@@ -13,6 +13,14 @@ import { mountApp, settle } from './support/mountApp';
 vi.mock('../src/api/carbon', () => ({
   fetchHeadcountMembers: vi.fn().mockResolvedValue([{ person_number: 100001, name: 'Alice Martin' }]),
   searchLocations: vi.fn().mockResolvedValue([]),
+  fetchFieldChoices: vi.fn().mockResolvedValue({
+    field: 'mix',
+    items: [
+      { mix: 'DE', supply: 'location_based' },
+      { mix: 'FR', supply: 'location_based' },
+      { mix: 'Green Hydro', supply: 'supplier_specific' },
+    ],
+  }),
 }));
 
 const field = (type: string, key: string): FieldDef => {
@@ -42,6 +50,15 @@ describe('FieldInput', () => {
     expect(options({ carrier: 'natural_gas' })).toEqual(['kwh', 'mwh', 'm3']);
     expect(options({ carrier: 'wood_chips' })).toEqual(['kwh', 'mwh', 'tonne']);
     expect(options({})).toEqual(['kwh', 'mwh', 'm3', 'litre', 'kg', 'tonne']);
+  });
+
+  it('offers a factor-picked field the year\'s values for the entry\'s supply', async () => {
+    const mix = field('electricity', 'mix');
+    const w = input(mix, 'DE', 'en', { entryType: ENTRY_TYPES.electricity, data: { supply: 'location_based' } });
+    await settle();
+    expect((w.findComponent(QSelect).props('options') as { value: string }[]).map((o) => o.value)).toEqual(['DE', 'FR']);
+    await w.setProps({ data: { supply: 'supplier_specific' } });
+    expect((w.findComponent(QSelect).props('options') as { value: string }[]).map((o) => o.value)).toEqual(['Green Hydro']);
   });
 
   it('labels in French', () => {

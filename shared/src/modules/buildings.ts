@@ -44,7 +44,7 @@ export const electricityEntry: EntryTypeDef = {
     { key: 'supply', type: 'select', i18nKey: f('supply'), required: true, options: ELECTRICITY_SUPPLIES, default: 'location_based', sortable: true },
     // The country (ISO 3166 code) of a grid mix, or the name the supplier-specific factor was
     // uploaded under: the `mix` of the factor row.
-    { key: 'mix', type: 'text', i18nKey: f('mix'), required: true, max: 100, sortable: true },
+    { key: 'mix', type: 'text', i18nKey: f('mix'), required: true, max: 100, factorChoices: { key: 'mix', match: ['supply'] }, sortable: true },
   ],
   csvColumns: [siteCsv, { column: 'consumption', field: 'consumption' }, { column: 'consumption_unit', field: 'consumption_unit' }, { column: 'supply', field: 'supply' }, { column: 'mix', field: 'mix' }],
   factorSet: { keys: ['supply', 'mix'], values: [PER_KWH], optionalValues: ['kwh_per_mwh'] },

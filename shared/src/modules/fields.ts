@@ -37,6 +37,11 @@ export interface FieldDef {
   units?: { allowed: readonly string[]; base: string; set?: string; byOption?: { field: string; allowed: Readonly<Record<string, readonly string[]>> } };
   /** For a `number` field holding a quantity: the `unit` field naming its unit. */
   unitField?: string;
+  /** For a `text` field whose value picks a factor row (a grid country): the form offers the
+   * values of classification `key` among the entry type's own factor rows of the report year,
+   * only those of rows whose `match` keys equal the entry's fields of the same names. The server
+   * takes any value: one without a row is stored with no figure. */
+  factorChoices?: { key: string; match?: readonly string[] };
   sortable?: boolean;
   inlineEditable?: boolean;
 }

@@ -5,6 +5,8 @@ import {
   ENTRY_TYPES,
   entryRuleIssues,
   entryTypesOf,
+  factorChoiceItems,
+  factorChoiceValues,
   entryTypesUsingSet,
   FACTOR_SETS,
   factorSetsUsedBy,
@@ -166,6 +168,20 @@ describe('schemas derived from the registry', () => {
     expect(unitsFor(unit, { carrier: 'wood_pellets' })).toEqual(['kwh', 'mwh', 'kg', 'tonne']);
     expect(unitsFor(unit, {})).toEqual(['kwh', 'mwh', 'm3', 'litre', 'kg', 'tonne']);
     expect(entryRuleIssues(ENTRY_TYPES.heating!, { carrier: 'heating_oil', quantity_unit: 'm3' })).toEqual([{ field: 'quantity_unit', message: 'must be one of: kwh, mwh, litre (for carrier heating_oil)' }]);
+  });
+
+  it('offers a factorChoices field the values of the year\'s rows that match the entry', () => {
+    const mix = ENTRY_TYPES.electricity!.fields.find((f) => f.key === 'mix')!;
+    const row = (supply: string, m: string) => ({ classification: { supply, mix: m } });
+    const items = factorChoiceItems(mix, [row('location_based', 'FR'), row('location_based', 'DE'), row('supplier_specific', 'Green Hydro'), row('location_based', 'DE')]);
+    expect(items).toEqual([
+      { mix: 'DE', supply: 'location_based' },
+      { mix: 'FR', supply: 'location_based' },
+      { mix: 'Green Hydro', supply: 'supplier_specific' },
+    ]);
+    expect(factorChoiceValues(mix, items, { supply: 'location_based' })).toEqual(['DE', 'FR']);
+    expect(factorChoiceValues(mix, items, { supply: 'supplier_specific' })).toEqual(['Green Hydro']);
+    expect(factorChoiceValues(mix, items, {})).toEqual([]);
   });
 
   it('refuses unknown fields, naming them', () => {

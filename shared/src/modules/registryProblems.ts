@@ -146,6 +146,12 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
     if (f.type === 'location' && !f.location) q('a location field needs its location kind');
     if (f.location?.countryField && !field(f.location.countryField)) q(`its country field ${f.location.countryField} is not a field`);
     if (f.default !== undefined && !fieldSchema(f).safeParse(f.default).success) q('its default is not a valid value');
+    if (f.factorChoices) {
+      const keys = t.factorSet.keys;
+      if (f.type !== 'text') q('factorChoices is for text fields');
+      if (!keys.includes(f.factorChoices.key)) q(`factorChoices: ${f.factorChoices.key} is not a classification key of factor set ${t.type}`);
+      for (const m of f.factorChoices.match ?? []) if (!keys.includes(m) || !field(m)) q(`factorChoices: ${m} must be a classification key and a field`);
+    }
     problems.push(...unitProblems(t, f));
   }
   problems.push(...emissionProblems(t));

@@ -2,7 +2,7 @@
 // routes, the CSV ingest and the web forms. Messages are per field and read after the field name
 // ("fte: must be at most 1").
 import { z } from 'zod';
-import type { EntryTypeDef, FieldDef } from './fields';
+import type { EntryTypeDef, FactorRow, FieldDef } from './fields';
 
 const MIN_DATE = '1990-01-01';
 const MAX_DATE = '2100-12-31';
@@ -142,4 +142,25 @@ function buildUpdateSchema(entryType: EntryTypeDef) {
     shape[f.key] = (f.required && !f.apiOptional ? base : base.nullable()).optional();
   }
   return z.strictObject(shape, { error: unknownKeys });
+}
+
+/** A `factorChoices` field's choices from the year's factor rows, as `GET …/choices/{field}`
+ * answers them: each row's `key` and `match` values, once each, sorted. */
+export function factorChoiceItems(f: FieldDef, rows: readonly Pick<FactorRow, 'classification'>[]): Record<string, string>[] {
+  const c = f.factorChoices;
+  if (!c) return [];
+  const keys = [c.key, ...(c.match ?? [])];
+  const items = new Map<string, Record<string, string>>();
+  for (const r of rows) {
+    const item = Object.fromEntries(keys.map((k) => [k, r.classification[k] ?? '']));
+    if (item[c.key]) items.set(JSON.stringify(item), item);
+  }
+  return [...items.values()].sort((a, b) => a[c.key]!.localeCompare(b[c.key]!));
+}
+
+/** The values those choices offer for an entry's data: the items whose `match` keys equal it. */
+export function factorChoiceValues(f: FieldDef, items: readonly Record<string, string>[], data: Readonly<Record<string, unknown>>): string[] {
+  const c = f.factorChoices;
+  if (!c) return [];
+  return [...new Set(items.filter((i) => (c.match ?? []).every((m) => i[m] === data[m])).map((i) => i[c.key]!))];
 }

@@ -6,6 +6,7 @@ import type {
   DataEntryView,
   EntryData,
   EntryTypeDef,
+  FieldChoices,
   HeadcountMemberItem,
   ListQuery,
   LocationItem,
@@ -55,6 +56,11 @@ export async function setModuleStatus(reportId: number, module: ModuleType, stat
 }
 
 /** Endpoint 9: members with a person number, ordered by name; 404 when there is no headcount. */
+/** The choices of a field picked among the year's factor rows. */
+export async function fetchFieldChoices(unitId: number, year: number, type: EntryTypeDef, field: string): Promise<FieldChoices> {
+  return (await api.get<FieldChoices>(`${entriesPath(unitId, year, type)}/choices/${field}`)).data;
+}
+
 export async function fetchHeadcountMembers(unitId: number, year: number): Promise<HeadcountMemberItem[]> {
   return (await api.get<HeadcountMemberItem[]>(`/modules/${unitId}/${year}/${membersSegment()}`)).data;
 }

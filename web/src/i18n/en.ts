@@ -110,6 +110,7 @@ export default {
     emissions: 'Emissions',
     traveler: 'Traveler',
     noFactor: 'No emission factor applies to this entry yet.',
+    noFactorChoices: 'No factor of this year for this choice yet: an operator uploads it in the back office',
     addAnother: 'Add another',
     searchHint: 'Type to search',
     typeMore: 'Type at least 2 characters',
@@ -252,7 +253,6 @@ export default {
         gas: 'Gas',
         leaked_kg: 'Recharged or lost (kg)',
       },
-      hints: { mix: 'Location-based: the country code (CH, FR, DE…); supplier-specific: the name of the supplier factor' },
       options: {
         supply: { location_based: 'Grid mix of a country (location-based)', supplier_specific: 'Supplier-specific (e.g. certified renewable contract)' },
         carrier: {

@@ -109,6 +109,7 @@ const fr: typeof en = {
     emissions: 'Émissions',
     traveler: 'Voyageur',
     noFactor: 'Aucun facteur d’émission ne s’applique encore à cette saisie.',
+    noFactorChoices: 'Aucun facteur de cette année pour ce choix : un opérateur le charge dans le back-office',
     addAnother: 'Ajouter une autre saisie',
     searchHint: 'Tapez pour rechercher',
     typeMore: 'Tapez au moins 2 caractères',
@@ -251,7 +252,6 @@ const fr: typeof en = {
         gas: 'Gaz',
         leaked_kg: 'Rechargé ou perdu (kg)',
       },
-      hints: { mix: 'Mix du réseau : le code du pays (CH, FR, DE…) ; fournisseur : le nom du facteur du fournisseur' },
       options: {
         supply: { location_based: 'Mix du réseau d’un pays (location-based)', supplier_specific: 'Propre au fournisseur (p. ex. contrat renouvelable certifié)' },
         carrier: {
