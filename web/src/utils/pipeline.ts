@@ -105,7 +105,7 @@ export function rowReportOf(job: Pick<JobView, 'report'> | undefined): RowReport
   };
 }
 
-/** DESIGN §9: an instance silent this long has lost its jobs (the rescue window). */
+/** An instance silent this long has lost its jobs (the rescue window). */
 export const STALE_AFTER_MS = 60_000;
 
 /**
