@@ -47,6 +47,36 @@ async function stats(unit: number) {
   return { module: module.body.stats, report: report.body.stats };
 }
 
+/** Stored per-scope and per-category figures of the buildings module and its report that differ
+ * from the SQL sums of the emission rows, compared as numeric in PostgreSQL (exactly). */
+async function inexact(unit: number): Promise<unknown[]> {
+  const { rows } = await stack.server.pool.query(
+    `WITH m AS (
+       SELECT m.id, m.stats AS module_stats, r.stats AS report_stats, r.id AS report_id
+         FROM carbon_report_modules m JOIN carbon_reports r ON r.id = m.carbon_report_id
+        WHERE r.unit_id = $1 AND r.year = $2 AND m.module_type = 'buildings'
+     ), x AS (
+       SELECT e.carbon_report_module_id AS module_id, d.scope::text AS scope, d.category, d.kg_co2eq
+         FROM data_entries e JOIN data_entry_emissions d ON d.data_entry_id = e.id
+     ), keys AS (
+       SELECT 'by_scope' AS what, s AS k FROM unnest(ARRAY['1', '2', '3']) s
+       UNION ALL SELECT 'by_category', c FROM unnest(ARRAY['stationary_combustion', 'fugitive_emissions', 'purchased_electricity', 'purchased_heat']) c
+     )
+     SELECT keys.what, keys.k, summed::float8 AS summed, stored_module, stored_report
+       FROM m CROSS JOIN keys
+      CROSS JOIN LATERAL (
+        SELECT (SELECT coalesce(sum(kg_co2eq), 0) FROM x WHERE x.module_id = m.id AND (CASE keys.what WHEN 'by_scope' THEN x.scope ELSE x.category END) = keys.k) AS summed,
+               m.module_stats #>> ARRAY[keys.what, keys.k] AS stored_module,
+               -- Only this module has scope 1 and 2 rows, and the categories are its own.
+               m.report_stats #>> ARRAY[keys.what, keys.k] AS stored_report
+      ) v
+      WHERE coalesce(stored_module::numeric, 0) <> summed
+         OR (keys.k <> '3' AND coalesce(stored_report::numeric, 0) <> summed)`,
+    [unit, YEAR],
+  );
+  return rows;
+}
+
 /** Module stats with every figure rounded to 6 decimals (kg sums of floating-point products). */
 const rounded = (o: unknown): unknown =>
   typeof o === 'number' ? Math.round(o * 1e6) / 1e6 : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, rounded(v)])) : o;
@@ -77,6 +107,7 @@ describe('buildings and energy, Path 1', () => {
       by_type: { electricity: { kg_co2eq: 4000, entries: 1 }, heating: { kg_co2eq: 3000, entries: 2 }, refrigerant: { kg_co2eq: 4511, entries: 1 } },
     });
     expect(rounded(s.report)).toMatchObject({ kg_co2eq: 11_511, by_module: { buildings: { kg_co2eq: 11_511, entries: 4 } }, by_scope: { 1: 5511, 2: 6000, 3: 0 } });
+    expect(await inexact(OCEAN())).toEqual([]);
   });
 
   it('updates: more gas, and district heat turned into gas moves 2,000 kg of scope 2 to 4,000 kg of scope 1', async () => {
@@ -91,6 +122,7 @@ describe('buildings and energy, Path 1', () => {
       by_category: { stationary_combustion: 5600, fugitive_emissions: 4511, purchased_electricity: 4000, purchased_heat: 0 },
     });
     expect(rounded(s.report.by_scope)).toEqual({ 1: 10_111, 2: 4000, 3: 0 });
+    expect(await inexact(OCEAN())).toEqual([]);
   });
 
   it('deletes: the leak goes, and its 4,511 kg of scope 1 with it', async () => {
@@ -98,6 +130,7 @@ describe('buildings and energy, Path 1', () => {
     const s = await stats(OCEAN());
     expect(rounded(s.module)).toMatchObject({ kg_co2eq: 9600, entries: 3, by_scope: { 1: 5600, 2: 4000, 3: 0 }, by_category: { fugitive_emissions: 0 } });
     expect(rounded(s.report)).toMatchObject({ kg_co2eq: 9600, by_scope: { 1: 5600, 2: 4000, 3: 0 } });
+    expect(await inexact(OCEAN())).toEqual([]);
   });
 
   it('refuses bad values with 422 naming each field, and changes nothing', async () => {
@@ -173,6 +206,7 @@ describe('buildings and energy, Path 2', () => {
     const pathOne = (await stats(OCEAN())).module;
     expect(rounded(csv)).toEqual(rounded(pathOne));
     expect(rounded(csv)).toMatchObject({ kg_co2eq: 9600, entries: 3, by_scope: { 1: 5600, 2: 4000, 3: 0 } });
+    expect(await inexact(CLIMATE())).toEqual([]);
   });
 
   it('a factor re-upload recalculates the entries of every unit that use it', async () => {
@@ -183,7 +217,14 @@ describe('buildings and energy, Path 2', () => {
       const s = await stats(unit);
       expect(rounded(s.module)).toMatchObject({ kg_co2eq: 11_000, by_scope: { 1: 7000, 2: 4000, 3: 0 }, by_category: { stationary_combustion: 7000 } });
       expect(rounded(s.report.by_scope)).toMatchObject({ 1: 7000, 2: 4000 });
+      expect(await inexact(unit)).toEqual([]);
     }
+    // The check above does see a stored figure that is off.
+    await stack.server.pool.query(
+      `UPDATE carbon_report_modules SET stats = jsonb_set(stats, '{by_scope,1}', '1') WHERE module_type = 'buildings' AND carbon_report_id = $1`,
+      [ids.report[`CLIMATE-LAB/${YEAR}`]],
+    );
+    expect(await inexact(CLIMATE())).toMatchObject([{ what: 'by_scope', k: '1', summed: 7000, stored_module: '1' }]);
   });
 });
 
