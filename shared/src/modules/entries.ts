@@ -101,7 +101,7 @@ export interface CarbonReportView {
   modules: CarbonReportModuleView[];
 }
 
-/** Endpoint 11. */
+/** The module summary (GET …/{module}). */
 export interface ModuleSummary {
   unit_id: number;
   year: number;
@@ -116,7 +116,7 @@ export interface ModuleSummary {
   active_pipeline_id: string | null;
 }
 
-/** Endpoint 9: one headcount dropdown item. */
+/** The member list: one headcount dropdown item. */
 export interface HeadcountMemberItem {
   person_number: number;
   name: string;
