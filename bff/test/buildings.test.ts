@@ -2,7 +2,8 @@
 // Path 1 creates, updates and deletes keep the module and report stats exact per scope and
 // category (a carrier change moves an entry between scope 1 and 2); a CSV file with good and bad
 // rows reports each bad row and ends in the same stats as Path 1; a factor re-upload recalculates
-// both; reports that existed before the module get its row at the next start.
+// both; reports that existed before the module get its row at the next start; the electricity
+// form's mixes come from the year's factors; a refrigerant blend follows its components' GWPs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, demoIds, type DemoIds } from './support/carbon';
 import { CSV, jobRow, settled, tableCounts, upload } from './support/pipeline';
@@ -240,5 +241,18 @@ describe('reports that existed before the module', () => {
     const page = await olga.get(`/api/modules/${OCEAN()}/2024/buildings`);
     expect(page.status).toBe(200);
     expect(page.body.stats).toMatchObject({ kg_co2eq: 0, by_scope: { 1: 0, 2: 0, 3: 0 } });
+  });
+});
+
+describe('refrigerant factors', () => {
+  it('hold pure gases only; a new GWP of a component recalculates the blends that contain it', async () => {
+    const leak = await dan.post(path(OCEAN(), 'refrigerant'), { site: 'Kiel', gas: 'r410a', leaked_kg: 2 });
+    expect(leak.body.kg_co2eq).toBeCloseTo(4511, 9); // 2 × (0.5 × 771 + 0.5 × 3,740)
+    const job = await uploadFactors('refrigerant', 'gas,gwp100,source\nr125,3500,test\nr410a,2000,test');
+    expect(job.result).toBe('WARNING');
+    expect(job.report.issues).toEqual([{ row: 3, column: 'gas', reason: 'must be one of: r32, r125, r134a, r143a, r1234yf, sf6', level: 'error' }]);
+    const after = await dan.get(`${path(OCEAN(), 'refrigerant')}/${leak.body.id}`);
+    expect(after.body.kg_co2eq).toBeCloseTo(4271, 9); // 2 × (0.5 × 771 + 0.5 × 3,500)
+    expect(after.body.emissions[0].meta).toMatchObject({ gas: 'r410a', gwp100: 2135.5 });
   });
 });
