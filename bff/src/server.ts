@@ -25,6 +25,7 @@ import { seedDemoData } from './dev/demoData';
 import { seedDemoEntries } from './dev/demoEntries';
 import { ensureLocations } from './domain/locations/loadLocations';
 import { ensureDefaultFactors } from './domain/factors';
+import { ensureReportModules } from './domain/reportModules';
 import { createApp } from './app';
 import { createHttpServer } from './http/httpServer';
 import { HttpDrain } from './http/drain';
@@ -98,6 +99,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // Reference data, loaded once per database (idempotent, safe with concurrent starts).
     await ensureLocations(pool);
     await ensureDefaultFactors(pool);
+    // A module added to the registry reaches the reports that already exist.
+    await ensureReportModules(pool);
 
     let issuer = config.OAUTH_ISSUER_URL;
     let clientSecret = config.OAUTH_CLIENT_SECRET;

@@ -15,6 +15,7 @@ afterAll(() => stack?.stop());
 const backoffice = {
   'modules.headcount': ['view', 'edit', 'sync'],
   'modules.professional_travel': ['view', 'edit', 'sync'],
+  'modules.buildings': ['view', 'edit', 'sync'],
   'module.status': ['edit'],
   'backoffice.factors': ['view', 'edit'],
   'backoffice.units': ['view', 'edit'],
@@ -30,6 +31,7 @@ it.each([
   ['alice', (u: Record<string, number>) => ({
     [`modules.headcount/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
     [`modules.professional_travel/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
+    [`modules.buildings/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
     [`module.status/${u['CLIMATE-LAB']}`]: ['edit'],
   })],
   ['olga', () => backoffice],

@@ -45,6 +45,15 @@ describe('entry form', () => {
     expect(errors).toEqual({ origin: 'Required', destination: 'Required', traveler_id: 'Required' });
   });
 
+  it('refuses a unit the chosen carrier is not read in, naming the units it is, in English and French', () => {
+    const heating = ENTRY_TYPES.heating!;
+    const values = { ...initialValues(heating), site: 'Lab', carrier: 'natural_gas', quantity: 100, quantity_unit: 'litre' };
+    expect(validateForm(heating, values, createPayload(heating, values), 'create', 2025, EN)).toEqual({ quantity_unit: 'Must be one of: kwh, mwh, m3' });
+    expect(validateForm(heating, values, createPayload(heating, values), 'create', 2025, messages('fr'))).toEqual({ quantity_unit: 'Doit être l’une des valeurs : kwh, mwh, m3' });
+    const ok = { ...values, quantity_unit: 'm3' };
+    expect(validateForm(heating, ok, createPayload(heating, ok), 'create', 2025, EN)).toEqual({});
+  });
+
   it('reports out-of-range numbers with the registry bounds, in English and French', () => {
     const values = { ...initialValues(member), user_institutional_id: '123', name: 'Ada', fte: 1.5 };
     expect(validateForm(member, values, createPayload(member, values), 'create', 2025, EN)).toEqual({ fte: 'Must be at most 1' });

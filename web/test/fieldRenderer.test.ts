@@ -13,6 +13,14 @@ import { mountApp, settle } from './support/mountApp';
 vi.mock('../src/api/carbon', () => ({
   fetchHeadcountMembers: vi.fn().mockResolvedValue([{ person_number: 100001, name: 'Alice Martin' }]),
   searchLocations: vi.fn().mockResolvedValue([]),
+  fetchFieldChoices: vi.fn().mockResolvedValue({
+    field: 'mix',
+    items: [
+      { mix: 'DE', supply: 'location_based' },
+      { mix: 'FR', supply: 'location_based' },
+      { mix: 'Green Hydro', supply: 'supplier_specific' },
+    ],
+  }),
 }));
 
 const field = (type: string, key: string): FieldDef => {
@@ -34,6 +42,23 @@ describe('FieldInput', () => {
     expect(q.props('label')).toBe('Name *');
     expect(q.props('modelValue')).toBe('Ada');
     expect(w.find('input').attributes('maxlength')).toBe('200');
+  });
+
+  it('offers a unit field only the units its entry\'s option allows (gas: kWh, MWh, m³)', () => {
+    const unit = field('heating', 'quantity_unit');
+    const options = (data: Record<string, unknown>) => (input(unit, null, 'en', { data }).findComponent(QSelect).props('options') as { value: string }[]).map((o) => o.value);
+    expect(options({ carrier: 'natural_gas' })).toEqual(['kwh', 'mwh', 'm3']);
+    expect(options({ carrier: 'wood_chips' })).toEqual(['kwh', 'mwh', 'tonne']);
+    expect(options({})).toEqual(['kwh', 'mwh', 'm3', 'litre', 'kg', 'tonne']);
+  });
+
+  it('offers a factor-picked field the year\'s values for the entry\'s supply', async () => {
+    const mix = field('electricity', 'mix');
+    const w = input(mix, 'DE', 'en', { entryType: ENTRY_TYPES.electricity, data: { supply: 'location_based' } });
+    await settle();
+    expect((w.findComponent(QSelect).props('options') as { value: string }[]).map((o) => o.value)).toEqual(['DE', 'FR']);
+    await w.setProps({ data: { supply: 'supplier_specific' } });
+    expect((w.findComponent(QSelect).props('options') as { value: string }[]).map((o) => o.value)).toEqual(['Green Hydro']);
   });
 
   it('labels in French', () => {

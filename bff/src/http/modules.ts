@@ -3,11 +3,12 @@
 import { Router } from 'express';
 import { membersSegment } from '@carbon/shared';
 import type { Pool } from '../db/pool';
+import { fieldChoices } from '../domain/fieldChoices';
 import { headcountMembers } from '../domain/headcountMembers';
 import { moduleSummary } from '../domain/moduleSummary';
 import { userOf } from '../policies';
 import { mountUnitEntryRoutes } from './dataEntries';
-import { idParam, moduleParam, yearParam } from './params';
+import { entryTypeParam, idParam, moduleParam, yearParam } from './params';
 
 export function moduleRoutes(pool: Pool): Router {
   const r = Router();
@@ -28,6 +29,14 @@ export function moduleRoutes(pool: Pool): Router {
   r.get('/:unit_id/:year/:module', async (req, res) => {
     const module = moduleParam(req.params.module);
     res.json(await moduleSummary(pool, userOf(req), { unitId: idParam(req.params.unit_id, 'unit'), year: yearParam(req.params.year), module: module.type }));
+  });
+
+  // The choices of a field picked among the year's factor rows (registry `factorChoices`).
+  r.get('/:unit_id/:year/:module/:type/choices/:field', async (req, res) => {
+    const module = moduleParam(req.params.module);
+    const entryType = entryTypeParam(module, req.params.type);
+    const ref = { unitId: idParam(req.params.unit_id, 'unit'), year: yearParam(req.params.year), module: module.type };
+    res.json(await fieldChoices(pool, userOf(req), ref, entryType, req.params.field));
   });
 
   // Travel creates and the other entry operations.

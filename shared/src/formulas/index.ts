@@ -4,3 +4,4 @@ export * from './plane';
 export * from './train';
 export * from './member';
 export * from './units';
+export * from './refrigerants';

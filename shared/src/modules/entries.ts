@@ -135,3 +135,10 @@ export interface LocationItem {
   lon: number;
   population?: number | null;
 }
+
+/** `GET /modules/{unit}/{year}/{module}/{type}/choices/{field}`: the values a `factorChoices`
+ * field may take from the year's factor rows, each with the values of its `match` keys. */
+export interface FieldChoices {
+  field: string;
+  items: Record<string, string>[];
+}

@@ -31,10 +31,17 @@ export interface FieldDef {
   location?: { kind: LocationKind; countryField?: string };
   /** For a `unit` field (validated like a select): the units allowed (of `UNITS`), the unit the
    * formula computes in, and the factor set whose rows hold the conversions to it
-   * (`<base>_per_<unit>` values, formulas/units.ts); the entry type's own set when not named. */
-  units?: { allowed: readonly string[]; base: string; set?: string };
+   * (`<base>_per_<unit>` values, formulas/units.ts); the entry type's own set when not named.
+   * `byOption`: the units that make sense depend on a select field (gas in m³, oil in litres):
+   * for each of its options, the units of `allowed` an entry with that option may use. */
+  units?: { allowed: readonly string[]; base: string; set?: string; byOption?: { field: string; allowed: Readonly<Record<string, readonly string[]>> } };
   /** For a `number` field holding a quantity: the `unit` field naming its unit. */
   unitField?: string;
+  /** For a `text` field whose value picks a factor row (a grid country): the form offers the
+   * values of classification `key` among the entry type's own factor rows of the report year,
+   * only those of rows whose `match` keys equal the entry's fields of the same names. The server
+   * takes any value: one without a row is stored with no figure. */
+  factorChoices?: { key: string; match?: readonly string[] };
   sortable?: boolean;
   inlineEditable?: boolean;
 }

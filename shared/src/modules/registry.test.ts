@@ -3,7 +3,10 @@ import {
   createSchema,
   DATA_ENTRY_TYPES,
   ENTRY_TYPES,
+  entryRuleIssues,
   entryTypesOf,
+  factorChoiceItems,
+  factorChoiceValues,
   entryTypesUsingSet,
   FACTOR_SETS,
   factorSetsUsedBy,
@@ -19,6 +22,7 @@ import {
   reportYearDates,
   reportYearIssues,
   serializeRegistry,
+  unitsFor,
   updateSchema,
 } from '../index';
 
@@ -155,6 +159,31 @@ describe('schemas derived from the registry', () => {
     expect(unit.safeParse(' M3 ').data).toBe('m3');
     expect(errorsOf(unit.safeParse('barrel'))['']).toBe('must be one of: kwh, m3, litre');
     expect(errorsOf(unit.safeParse(undefined))['']).toBe('is required');
+  });
+
+  it('takes only the units the entry\'s option allows, on create (the update checks the merged entry)', () => {
+    const heating = createSchema(ENTRY_TYPES.heating!);
+    expect(heating.safeParse({ site: 'Lab', carrier: 'natural_gas', quantity: 100, quantity_unit: 'M3' }).success).toBe(true);
+    expect(errorsOf(heating.safeParse({ site: 'Lab', carrier: 'natural_gas', quantity: 100, quantity_unit: 'litre' })).quantity_unit).toBe('must be one of: kwh, mwh, m3 (for carrier natural_gas)');
+    expect(errorsOf(heating.safeParse({ site: 'Lab', carrier: 'district_heating', quantity: 100, quantity_unit: 'tonne' })).quantity_unit).toBe('must be one of: kwh, mwh (for carrier district_heating)');
+    const unit = ENTRY_TYPES.heating!.fields.find((f) => f.key === 'quantity_unit')!;
+    expect(unitsFor(unit, { carrier: 'wood_pellets' })).toEqual(['kwh', 'mwh', 'kg', 'tonne']);
+    expect(unitsFor(unit, {})).toEqual(['kwh', 'mwh', 'm3', 'litre', 'kg', 'tonne']);
+    expect(entryRuleIssues(ENTRY_TYPES.heating!, { carrier: 'heating_oil', quantity_unit: 'm3' })).toEqual([{ field: 'quantity_unit', message: 'must be one of: kwh, mwh, litre (for carrier heating_oil)' }]);
+  });
+
+  it('offers a factorChoices field the values of the year\'s rows that match the entry', () => {
+    const mix = ENTRY_TYPES.electricity!.fields.find((f) => f.key === 'mix')!;
+    const row = (supply: string, m: string) => ({ classification: { supply, mix: m } });
+    const items = factorChoiceItems(mix, [row('location_based', 'FR'), row('location_based', 'DE'), row('supplier_specific', 'Green Hydro'), row('location_based', 'DE')]);
+    expect(items).toEqual([
+      { mix: 'DE', supply: 'location_based' },
+      { mix: 'FR', supply: 'location_based' },
+      { mix: 'Green Hydro', supply: 'supplier_specific' },
+    ]);
+    expect(factorChoiceValues(mix, items, { supply: 'location_based' })).toEqual(['DE', 'FR']);
+    expect(factorChoiceValues(mix, items, { supply: 'supplier_specific' })).toEqual(['Green Hydro']);
+    expect(factorChoiceValues(mix, items, {})).toEqual([]);
   });
 
   it('refuses unknown fields, naming them', () => {

@@ -4,6 +4,7 @@
 // and entry types in a file beside this one, one `registerModule` call below, its formula, its
 // messages, its default factors and demo rows (see `bff/data/`).
 import type { EmissionRow, EntryTypeDef, FactorSetDef, FieldDef, ModuleDef, ReportedEmission } from './fields';
+import { buildingsModule, electricityEntry, heatingEntry, refrigerantEntry } from './buildings';
 import { headcountModule, memberEntry } from './headcount';
 import { planeEntry, professionalTravelModule, trainEntry } from './professionalTravel';
 import type { ModuleType } from './types';
@@ -59,6 +60,7 @@ function ownFactorSet(t: EntryTypeDef): FactorSetDef {
 
 registerModule(headcountModule, [memberEntry]);
 registerModule(professionalTravelModule, [planeEntry, trainEntry]);
+registerModule(buildingsModule, [electricityEntry, heatingEntry, refrigerantEntry]);
 
 export function isModuleType(value: string): value is ModuleType {
   return (MODULE_TYPES as readonly string[]).includes(value);

@@ -74,6 +74,23 @@ function emissionProblems(t: EntryTypeDef): string[] {
     if (!category) p(`emission type ${e.type}: category ${e.category} is not a reporting category`);
     else if (category.scope !== e.scope) p(`emission type ${e.type}: category ${e.category} is of scope ${category.scope}, not ${e.scope}`);
   }
+  for (const e of t.emissionTypes.filter((x) => x.when)) {
+    const { field, values } = e.when!;
+    const options = t.fields.find((f) => f.key === field && f.type === 'select')?.options;
+    if (!options) p(`emission type ${e.type}: when names ${field}, which is not a select field`);
+    else for (const v of values) if (!options.includes(v)) p(`emission type ${e.type}: when names ${v}, which is not an option of ${field}`);
+  }
+  const picking = [...new Set(t.emissionTypes.flatMap((e) => (e.when ? [e.when.field] : [])))];
+  if (picking.length > 1) p(`emission types are picked by more than one field: ${picking.join(', ')}`);
+  for (const field of picking) {
+    const options = t.fields.find((f) => f.key === field)?.options ?? [];
+    const picked = t.emissionTypes.flatMap((e) => e.when?.values ?? []);
+    const fallback = t.emissionTypes.some((e) => !e.when);
+    for (const o of options) {
+      const n = picked.filter((v) => v === o).length;
+      if (n > 1 || (n === 0 && !fallback)) p(`option ${o} of ${field} must make exactly one emission type, it makes ${n}`);
+    }
+  }
   for (const name of t.usesFactorSets ?? []) {
     if (!FACTOR_SETS[name]) p(`uses factor set ${name}, which is not registered`);
     if (name === t.type) p('names its own factor set among the sets it uses');
@@ -92,6 +109,14 @@ function unitProblems(t: EntryTypeDef, f: FieldDef): string[] {
   if (!u?.allowed.length) return [`field ${f.key}: a unit field needs the units it allows`];
   for (const unit of [...u.allowed, u.base]) if (!(UNITS as readonly string[]).includes(unit)) q(`unknown unit ${unit}`);
   if (!t.fields.some((x) => x.unitField === f.key)) q('no quantity field names it as its unitField');
+  if (u.byOption) {
+    const options = t.fields.find((x) => x.key === u.byOption!.field && x.type === 'select')?.options;
+    if (!options) q(`its units depend on ${u.byOption.field}, which is not a select field`);
+    for (const [option, units] of Object.entries(u.byOption.allowed)) {
+      if (options && !options.includes(option)) q(`byOption names ${option}, which is not an option of ${u.byOption.field}`);
+      for (const unit of units) if (!u.allowed.includes(unit)) q(`byOption gives ${option} the unit ${unit}, which the field does not allow`);
+    }
+  }
   const setName = u.set ?? t.type;
   const set = FACTOR_SETS[setName];
   if (!factorSetsUsedBy(t).includes(setName) || !set) q(`its conversions come from factor set ${setName}, which the entry type does not use`);
@@ -122,6 +147,12 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
     if (f.type === 'location' && !f.location) q('a location field needs its location kind');
     if (f.location?.countryField && !field(f.location.countryField)) q(`its country field ${f.location.countryField} is not a field`);
     if (f.default !== undefined && !fieldSchema(f).safeParse(f.default).success) q('its default is not a valid value');
+    if (f.factorChoices) {
+      const keys = t.factorSet.keys;
+      if (f.type !== 'text') q('factorChoices is for text fields');
+      if (!keys.includes(f.factorChoices.key)) q(`factorChoices: ${f.factorChoices.key} is not a classification key of factor set ${t.type}`);
+      for (const m of f.factorChoices.match ?? []) if (!keys.includes(m) || !field(m)) q(`factorChoices: ${m} must be a classification key and a field`);
+    }
     problems.push(...unitProblems(t, f));
   }
   problems.push(...emissionProblems(t));

@@ -49,6 +49,18 @@ export interface EmissionTypeDef {
   scope: GhgScope;
   /** A key of CATEGORIES, whose scope is `scope`. */
   category: string;
+  /** When the entry's data picks the emission type (a fuel burnt on site is scope 1, district heat
+   * bought is scope 2): the select field and the option values that make an entry of this type.
+   * An entry type's emission types with `when` on one field cover each of its options once. */
+  when?: { field: string; values: readonly string[] };
+}
+
+/** The emission type an entry's data makes, among those its entry type declares: the first whose
+ * `when` names the value of its select field, else the first without `when`. Undefined when none
+ * fits (a defect of the registry entry, which `registryProblems` reports). */
+export function emissionTypeFor(emissionTypes: readonly EmissionTypeDef[], data: Readonly<Record<string, unknown>>): string | undefined {
+  const picked = emissionTypes.find((e) => e.when?.values.includes(String(data[e.when.field])));
+  return (picked ?? emissionTypes.find((e) => !e.when))?.type;
 }
 
 /** Units a quantity may be given in; `reporting.units.<unit>` names them. Conversions between

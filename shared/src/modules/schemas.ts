@@ -2,7 +2,7 @@
 // routes, the CSV ingest and the web forms. Messages are per field and read after the field name
 // ("fte: must be at most 1").
 import { z } from 'zod';
-import type { EntryTypeDef, FieldDef } from './fields';
+import type { EntryTypeDef, FactorRow, FieldDef } from './fields';
 
 const MIN_DATE = '1990-01-01';
 const MAX_DATE = '2100-12-31';
@@ -119,6 +119,28 @@ export function updateSchema(entryType: EntryTypeDef): z.ZodType {
   return schema;
 }
 
+/** The units a unit field allows for an entry's data: those of its `byOption` list for the value
+ * of the select field it depends on, else all it allows. */
+export function unitsFor(f: FieldDef, data: Readonly<Record<string, unknown>>): readonly string[] {
+  const by = f.units?.byOption;
+  const option = by ? data[by.field] : undefined;
+  return (by && typeof option === 'string' && by.allowed[option]) || f.units?.allowed || [];
+}
+
+/** Rules between the fields of a whole entry (create payload, or stored entry with a change
+ * merged in): a unit that its select field's option does not allow. */
+export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>): { field: string; message: string }[] {
+  const issues: { field: string; message: string }[] = [];
+  for (const f of entryType.fields) {
+    const by = f.units?.byOption;
+    const unit = data[f.key];
+    if (!by || typeof unit !== 'string') continue;
+    const allowed = unitsFor(f, data);
+    if (!allowed.includes(unit)) issues.push({ field: f.key, message: `must be one of: ${allowed.join(', ')} (for ${by.field} ${String(data[by.field])})` });
+  }
+  return issues;
+}
+
 function buildCreateSchema(entryType: EntryTypeDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of entryType.fields) {
@@ -127,7 +149,11 @@ function buildCreateSchema(entryType: EntryTypeDef) {
     else if (f.default !== undefined) shape[f.key] = base.default(f.default as never);
     else shape[f.key] = base.nullable().optional();
   }
-  return z.strictObject(shape, { error: unknownKeys });
+  const schema = z.strictObject(shape, { error: unknownKeys });
+  if (!entryType.fields.some((f) => f.units?.byOption)) return schema;
+  return schema.superRefine((data, ctx) => {
+    for (const issue of entryRuleIssues(entryType, data)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  });
 }
 
 function buildUpdateSchema(entryType: EntryTypeDef) {
@@ -137,4 +163,25 @@ function buildUpdateSchema(entryType: EntryTypeDef) {
     shape[f.key] = (f.required && !f.apiOptional ? base : base.nullable()).optional();
   }
   return z.strictObject(shape, { error: unknownKeys });
+}
+
+/** A `factorChoices` field's choices from the year's factor rows, as `GET …/choices/{field}`
+ * answers them: each row's `key` and `match` values, once each, sorted. */
+export function factorChoiceItems(f: FieldDef, rows: readonly Pick<FactorRow, 'classification'>[]): Record<string, string>[] {
+  const c = f.factorChoices;
+  if (!c) return [];
+  const keys = [c.key, ...(c.match ?? [])];
+  const items = new Map<string, Record<string, string>>();
+  for (const r of rows) {
+    const item = Object.fromEntries(keys.map((k) => [k, r.classification[k] ?? '']));
+    if (item[c.key]) items.set(JSON.stringify(item), item);
+  }
+  return [...items.values()].sort((a, b) => a[c.key]!.localeCompare(b[c.key]!));
+}
+
+/** The values those choices offer for an entry's data: the items whose `match` keys equal it. */
+export function factorChoiceValues(f: FieldDef, items: readonly Record<string, string>[], data: Readonly<Record<string, unknown>>): string[] {
+  const c = f.factorChoices;
+  if (!c) return [];
+  return [...new Set(items.filter((i) => (c.match ?? []).every((m) => i[m] === data[m])).map((i) => i[c.key]!))];
 }

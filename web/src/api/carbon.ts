@@ -6,6 +6,7 @@ import type {
   DataEntryView,
   EntryData,
   EntryTypeDef,
+  FieldChoices,
   HeadcountMemberItem,
   ListQuery,
   LocationItem,
@@ -57,6 +58,11 @@ export async function deleteEntry(unitId: number, year: number, type: EntryTypeD
 
 export async function setModuleStatus(reportId: number, module: ModuleType, status: 'validated' | 'in_progress'): Promise<CarbonReportModuleView> {
   return (await api.patch<CarbonReportModuleView>(`/v1/carbon_reports/${reportId}/modules/${module}/status`, { status })).data;
+}
+
+/** The choices of a field picked among the year's factor rows. */
+export async function fetchFieldChoices(unitId: number, year: number, type: EntryTypeDef, field: string): Promise<FieldChoices> {
+  return (await api.get<FieldChoices>(`${entriesPath(unitId, year, type)}/choices/${field}`)).data;
 }
 
 /** The member list: members with a person number, ordered by name; 404 when there is no headcount. */

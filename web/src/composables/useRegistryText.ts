@@ -2,7 +2,7 @@
 // A field added to the registry without its messages yet still shows a readable label, never a
 // raw message key.
 import { useI18n } from 'vue-i18n';
-import type { EntryTypeDef, FactorSetDef, FieldDef, ModuleDef } from '@carbon/shared';
+import { unitsFor, type EntryTypeDef, type FactorSetDef, type FieldDef, type ModuleDef } from '@carbon/shared';
 import type { Messages } from '../utils/entryForm';
 
 const humanize = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -19,7 +19,9 @@ export function useRegistryText() {
   const optionLabel = (f: FieldDef, value: string) =>
     f.type === 'unit' ? text(`reporting.units.${value}`, value) : text(`${sectionKey(f, 'options')}.${value}`, value);
   /** The values a select or unit field offers, with their labels. */
-  const choices = (f: FieldDef) => (f.type === 'unit' ? (f.units?.allowed ?? []) : (f.options ?? [])).map((value) => ({ value, label: optionLabel(f, value) }));
+  /** A select's or unit's choices; a unit's narrowed to those the entry's `data` allows. */
+  const choices = (f: FieldDef, data: Readonly<Record<string, unknown>> = {}) =>
+    (f.type === 'unit' ? unitsFor(f, data) : (f.options ?? [])).map((value) => ({ value, label: optionLabel(f, value) }));
   /** What form validation needs to word its messages. */
   const messages: Messages = { t: (key, params) => (params ? t(key, params) : t(key)), hint: fieldHint, optionLabel };
 

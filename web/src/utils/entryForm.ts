@@ -1,7 +1,7 @@
 // What the entry form holds, what it sends, and its validation. Validation runs the shared zod
 // schemas (the ones the BFF runs) and turns their issues into messages in the user's language;
 // the form additionally requires fields the API lets absent (`traveler_id`).
-import { createSchema, reportYearIssues, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef, type FieldDef } from '@carbon/shared';
+import { createSchema, reportYearIssues, unitsFor, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef, type FieldDef } from '@carbon/shared';
 
 export type FormValues = Record<string, unknown>;
 export type FieldErrors = Record<string, string>;
@@ -77,7 +77,7 @@ interface Issue {
   values?: unknown[];
 }
 
-function issueMessage(field: FieldDef | undefined, issue: Issue, value: unknown, m: Messages): string {
+function issueMessage(field: FieldDef | undefined, issue: Issue, value: unknown, m: Messages, payload: EntryData = {}): string {
   if (isEmpty(value)) return m.t('validation.required');
   const { t } = m;
   switch (issue.code) {
@@ -98,6 +98,8 @@ function issueMessage(field: FieldDef | undefined, issue: Issue, value: unknown,
     case 'invalid_value':
       return t('validation.option', { options: (issue.values ?? []).map((v) => (field ? m.optionLabel(field, String(v)) : String(v))).join(', ') });
     case 'custom': {
+      // A unit its entry's option does not take: the units it does, in the user's language.
+      if (field?.type === 'unit') return t('validation.option', { options: unitsFor(field, payload).map((u) => m.optionLabel(field, u)).join(', ') });
       // The date range is the server's; its message carries the bounds.
       const range = /(\d{4}-\d{2}-\d{2}).*?(\d{4}-\d{2}-\d{2})/.exec(issue.message);
       if (field?.type === 'date' && range) return t('validation.dateRange', { min: range[1], max: range[2] });
@@ -114,7 +116,7 @@ function schemaErrors(type: EntryTypeDef, payload: EntryData, mode: 'create' | '
   for (const issue of (result.error?.issues ?? []) as Issue[]) {
     const key = String(issue.path[0] ?? '');
     if (!key || errors[key]) continue;
-    errors[key] = issueMessage(type.fields.find((f) => f.key === key), issue, payload[key], m);
+    errors[key] = issueMessage(type.fields.find((f) => f.key === key), issue, payload[key], m, payload);
   }
   for (const issue of reportYearIssues(type, payload, year)) errors[issue.field] ||= m.t('validation.dateInYear', { year });
 }

@@ -3,9 +3,9 @@
 // write entry + emissions + stats in one statement. The write is conditional on the row version
 // read, so a concurrent change makes us read again instead of overwriting it; so does an emission
 // that a recalculation wrote while the update waited for the entry.
-import { updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import { entryRuleIssues, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import { ConflictError } from '../../core/errors';
-import { parseInput } from '../../core/validate';
+import { invalidInput, parseInput } from '../../core/validate';
 import type { Pool } from '../../db/pool';
 import type { Actor } from '../actor';
 import { loadWriteContext, type ModuleRef, type StoredEntry } from '../context';
@@ -53,6 +53,9 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     // The dates the change sets; a row stored before the rule keeps its date until it is changed.
     checkReportYear(entryType, patch, ctx.year);
     const { data, travelerChanged } = merge(entryType, entry, patch);
+    // The rules between fields hold for the entry as it will be, not for the change alone.
+    const ruleIssues = entryRuleIssues(entryType, data);
+    if (ruleIssues.length) throw invalidInput(`${entryType.type} entry`, ruleIssues);
     const t = entryType.traveler;
     const newTraveler = t ? data[t.idField] : undefined;
     const problem = linkTraveler(entryType, data, travelerChanged && typeof newTraveler === 'number' ? ctx.traveler : undefined, ctx.year);
