@@ -111,12 +111,13 @@ describe('back-office routes', () => {
   const principal = permissionsFor([{ role: 'principal', unitId: 3 }]);
 
   it('are offered (menu) exactly when their route permission allows them (guard)', () => {
-    expect(backofficePages.map((p) => p.path)).toEqual(['/backoffice/uploads', '/backoffice/factors', '/backoffice/units', '/backoffice/jobs']);
+    expect(backofficePages.map((p) => p.path)).toEqual(['/backoffice/uploads', '/backoffice/factors', '/backoffice/units', '/backoffice/jobs', '/backoffice/rollup']);
     expect(backofficePages.every((p) => allows(backoffice, p.permission))).toBe(true);
     expect(backofficePages.some((p) => allows(principal, p.permission))).toBe(false);
     expect(firstAllowedPage(backoffice)).toBe('/backoffice/uploads');
     expect(firstAllowedPage(principal)).toBeNull();
     expect(firstAllowedPage({ 'backoffice.units': ['view'] })).toBe('/backoffice/units');
+    expect(firstAllowedPage({ 'backoffice.results': ['view'] })).toBe('/backoffice/rollup');
   });
 });
 
