@@ -114,8 +114,9 @@ export interface FactorSetShape {
   /** Allowed values of classification keys. An entry type's own set also takes the options of its
    * select fields named like a key; other keys are free text. */
   options?: Readonly<Record<string, readonly string[]>>;
-  /** The formulas give a figure without any row of it (members weigh 0 kg until per-FTE factors
-   * are uploaded): the default factor file need not hold one. */
+  /** The default factor file need not hold a row of it: no published value fits every unit
+   * (members' per-FTE factors). Until an operator uploads rows, the entries have no figure (null,
+   * counted as without a factor), never a zero. */
   optional?: boolean;
 }
 

@@ -104,6 +104,9 @@ export default {
       skipped:
         'Done: {skipped} row was skipped, see the row report below. The other rows were imported and the totals are up to date. | Done: {skipped} rows were skipped, see the row report below. The other rows were imported and the totals are up to date.',
       failed: 'Nothing was changed: {message}',
+      incomplete:
+        'Done, but the totals are incomplete: {n} entry has no factor for this year. Upload the year’s factors (Emission factors page); the totals are then recalculated. | Done, but the totals are incomplete: {n} entries have no factor for this year. Upload the year’s factors (Emission factors page); the totals are then recalculated.',
+      skippedRows: '{skipped} row was skipped, see the row report below. | {skipped} rows were skipped, see the row report below.',
     },
   },
   moduleUpload: {

@@ -104,6 +104,9 @@ const backofficeFr: typeof backofficeEn = {
       skipped:
         'Terminé : {skipped} ligne a été ignorée, voir le rapport par ligne ci-dessous. Les autres lignes ont été importées et les totaux sont à jour. | Terminé : {skipped} lignes ont été ignorées, voir le rapport par ligne ci-dessous. Les autres lignes ont été importées et les totaux sont à jour.',
       failed: 'Rien n’a été modifié : {message}',
+      incomplete:
+        'Terminé, mais les totaux sont incomplets : {n} saisie n’a pas de facteur pour cette année. Importez les facteurs de l’année (page Facteurs d’émission) ; les totaux sont alors recalculés. | Terminé, mais les totaux sont incomplets : {n} saisies n’ont pas de facteur pour cette année. Importez les facteurs de l’année (page Facteurs d’émission) ; les totaux sont alors recalculés.',
+      skippedRows: '{skipped} ligne a été ignorée, voir le rapport par ligne ci-dessous. | {skipped} lignes ont été ignorées, voir le rapport par ligne ci-dessous.',
     },
   },
   moduleUpload: {

@@ -150,6 +150,11 @@ export default {
       done: 'done',
     },
   },
+  incomplete: {
+    notice: 'Incomplete: {n} entry without a factor | Incomplete: {n} entries without a factor',
+    hint: 'Their emissions are not in the totals until the year’s factors are uploaded.',
+    rows: '{n} without a factor',
+  },
   results: {
     title: 'Results',
     total: 'Total',

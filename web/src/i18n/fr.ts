@@ -149,6 +149,11 @@ const fr: typeof en = {
       done: 'terminé',
     },
   },
+  incomplete: {
+    notice: 'Incomplet : {n} saisie sans facteur | Incomplet : {n} saisies sans facteur',
+    hint: 'Leurs émissions ne sont pas dans les totaux tant que les facteurs de l’année ne sont pas importés.',
+    rows: '{n} sans facteur',
+  },
   results: {
     title: 'Résultats',
     total: 'Total',

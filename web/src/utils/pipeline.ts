@@ -105,6 +105,15 @@ export function rowReportOf(job: Pick<JobView, 'report'> | undefined): RowReport
   };
 }
 
+/** The entries a pipeline left without a factor, as its last aggregation counted them over the
+ * modules it updated (or, without one, its recalculations); 0 when none. */
+export function withoutFactorOf(jobs: readonly Pick<JobView, 'id' | 'job_type' | 'report'>[]): number {
+  const count = (types: string[]) =>
+    jobs.filter((j) => types.includes(j.job_type)).reduce((n, j) => n + num(j.report?.without_factor), 0);
+  const aggregated = jobs.some((j) => j.job_type === 'aggregation');
+  return aggregated ? count(['aggregation']) : count(['emission_recalc', 'module_emission_recalc']);
+}
+
 /** DESIGN §9: an instance silent this long has lost its jobs (the rescue window). */
 export const STALE_AFTER_MS = 60_000;
 
