@@ -3,11 +3,12 @@
 -- meta), and module and report stats count the entries that have such a row (`without_factor`,
 -- bff/src/domain/stats.ts), so that a total lacking them is never read as complete.
 
--- Members computed before without any per-FTE factor were stored as 0 kg: they have no figure.
--- Running this again changes nothing.
+-- Emissions computed before as a sum over the year's factors when there was none (the members'
+-- per-FTE factors: their meta lists the factors summed, here none) were stored as 0 kg: they have
+-- no figure. Running this again changes nothing.
 UPDATE data_entry_emissions
    SET kg_co2eq = NULL, meta = meta || '{"reason": "no factor applies"}'
- WHERE emission_type = 'member' AND kg_co2eq = 0 AND meta -> 'factors' = '[]'::jsonb;
+ WHERE kg_co2eq = 0 AND meta -> 'factors' = '[]'::jsonb;
 
 -- The count per module, in total and for each entry type that has such entries (the others read
 -- as 0), from the rows as they are; Path 1 adds its differences to it from now on.
@@ -43,4 +44,4 @@ UPDATE carbon_report_modules m
  WHERE m.stats ? 'without_factor';
 UPDATE data_entry_emissions
    SET kg_co2eq = 0, meta = meta - 'reason'
- WHERE emission_type = 'member' AND kg_co2eq IS NULL AND meta -> 'factors' = '[]'::jsonb;
+ WHERE kg_co2eq IS NULL AND meta -> 'factors' = '[]'::jsonb;

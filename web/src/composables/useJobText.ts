@@ -40,6 +40,8 @@ export function useJobText() {
           return num(r.inserted) === undefined
             ? ingested(r)
             : t('backoffice.counts.factors', { stored: n(num(r.stored) ?? 0), inserted: n(num(r.inserted) ?? 0), changed: n(num(r.changed) ?? 0), skipped: n(num(r.skipped) ?? 0) });
+        case 'factor_carry_over':
+          return t('backoffice.counts.carriedOver', { factors: n(num(r.factors) ?? 0), from: String(num(r.from_year) ?? ''), inserted: n(num(r.inserted) ?? 0), changed: n(num(r.changed) ?? 0) });
         case 'emission_recalc':
         case 'module_emission_recalc':
           return t('backoffice.counts.computed', { entries: n(num(r.entries) ?? 0), withoutFactor: n(num(r.without_factor) ?? 0) }, num(r.entries) ?? 0);

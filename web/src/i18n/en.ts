@@ -143,6 +143,7 @@ export default {
       csv_ingest: 'importing a file',
       api_ingest: 'importing data',
       factor_ingest: 'importing factors',
+      factor_carry_over: 'carrying factors over',
       emission_recalc: 'computing emissions',
       module_emission_recalc: 'computing emissions',
       aggregation: 'updating totals',

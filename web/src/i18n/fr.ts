@@ -142,6 +142,7 @@ const fr: typeof en = {
       csv_ingest: 'import d’un fichier',
       api_ingest: 'import de données',
       factor_ingest: 'import de facteurs',
+      factor_carry_over: 'report de facteurs',
       emission_recalc: 'calcul des émissions',
       module_emission_recalc: 'calcul des émissions',
       aggregation: 'mise à jour des totaux',

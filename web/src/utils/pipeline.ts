@@ -11,6 +11,7 @@ export const PHASE_OF_TYPE: Record<string, PhaseKey> = {
   csv_ingest: 'ingest',
   api_ingest: 'ingest',
   factor_ingest: 'ingest',
+  factor_carry_over: 'ingest',
   emission_recalc: 'recalculation',
   module_emission_recalc: 'recalculation',
   aggregation: 'aggregation',
