@@ -86,6 +86,10 @@ describe('factor_carry_over', () => {
     const source = await factorsOf(FROM);
     expect(source.length).toBeGreaterThan(0);
     expect(await factorsOf(TO)).toEqual([]);
+    // What the pages read to say that the year has no factors yet.
+    const olga = await as(stack, 'olga');
+    expect((await alice.get(`/api/modules/${unit}/${TO}/professional-travel`)).body.factor_sets_without_factors).toEqual(['plane', 'train']);
+    expect((await olga.get(`/api/factors?module=professional-travel&year=${TO}`)).body).toMatchObject({ factors_in_year: 0, items: [] });
 
     const { job, jobs } = await carryOver({ from_year: FROM, to_year: TO });
     expect(job).toMatchObject({ job_type: 'factor_carry_over', entity_type: 'GLOBAL_PER_YEAR', target: 'FACTORS', year: TO, state: 'FINISHED', result: 'SUCCESS' });
@@ -106,7 +110,10 @@ describe('factor_carry_over', () => {
     // The usual recalculation followed, in the same pipeline: the trip has its figure now.
     expect(jobs.filter((j) => j.job_type === 'emission_recalc').map((j) => j.data_entry_type).sort()).toEqual(['plane', 'train']);
     expect(jobs.every((j) => j.state === 'FINISHED')).toBe(true);
-    const travel = (await alice.get(`/api/modules/${unit}/${TO}/professional-travel`)).body.stats;
+    const summary = (await alice.get(`/api/modules/${unit}/${TO}/professional-travel`)).body;
+    expect(summary.factor_sets_without_factors).toEqual([]);
+    expect((await olga.get(`/api/factors?module=professional-travel&year=${TO}`)).body.factors_in_year).toBe(source.length);
+    const travel = summary.stats;
     expect(travel.without_factor).toBe(0);
     expect(travel.kg_co2eq).toBeGreaterThan(0);
     const after = (await alice.get(`/api/modules/${unit}/${TO}/professional-travel/plane/${trip.body.id}`)).body;

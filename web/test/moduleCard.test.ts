@@ -27,6 +27,7 @@ const summary = (module: ModuleType, s: ModuleStats | null): ModuleSummary => ({
   stats: s,
   entry_counts: { first: 2, second: 1 },
   active_pipeline_id: null,
+  factor_sets_without_factors: [],
 });
 
 function card(module: ModuleType, s: ModuleStats | null, locale: 'en' | 'fr' = 'en') {

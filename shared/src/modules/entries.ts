@@ -121,6 +121,9 @@ export interface ModuleSummary {
   entry_counts: Record<string, number>;
   /** The Path 2 pipeline currently recalculating this module, if any. */
   active_pipeline_id: string | null;
+  /** The factor sets its entry types read that have no factor for the year: all of them means a
+   * year nobody gave factors yet (carry an earlier year's over, or upload them). */
+  factor_sets_without_factors: string[];
 }
 
 /** Endpoint 9: one headcount dropdown item. */

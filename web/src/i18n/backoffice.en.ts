@@ -112,6 +112,13 @@ export default {
       skippedRows: '{skipped} row was skipped, see the row report below. | {skipped} rows were skipped, see the row report below.',
     },
   },
+  carryOver: {
+    title: 'Carry factors over to {year}',
+    intro: 'Copies every factor set of the chosen year to {year}: new factors, the chosen year unchanged; running it again updates the copies. The emissions of {year} are then recalculated.',
+    from: 'From year',
+    start: 'Carry over {from} → {to}',
+    failed: 'The carry-over could not be started.',
+  },
   moduleUpload: {
     button: 'Upload a CSV',
     title: 'Upload a CSV: {module}',

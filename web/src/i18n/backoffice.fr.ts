@@ -112,6 +112,13 @@ const backofficeFr: typeof backofficeEn = {
       skippedRows: '{skipped} ligne a été ignorée, voir le rapport par ligne ci-dessous. | {skipped} lignes ont été ignorées, voir le rapport par ligne ci-dessous.',
     },
   },
+  carryOver: {
+    title: 'Reporter des facteurs sur {year}',
+    intro: 'Copie chaque jeu de facteurs de l’année choisie sur {year} : de nouveaux facteurs, l’année choisie reste inchangée ; relancer met les copies à jour. Les émissions de {year} sont ensuite recalculées.',
+    from: 'Depuis l’année',
+    start: 'Reporter {from} → {to}',
+    failed: 'Le report n’a pas pu être lancé.',
+  },
   moduleUpload: {
     button: 'Importer un CSV',
     title: 'Importer un CSV : {module}',

@@ -151,6 +151,10 @@ export default {
       done: 'done',
     },
   },
+  factorsMissing: {
+    notice: 'No factors for {year}: ask the back office to carry over {previous}’s factors or to upload them.',
+    backoffice: 'No factors for {year}: carry over {previous}’s factors below, or upload them.',
+  },
   incomplete: {
     notice: 'Incomplete: {n} entry without a factor | Incomplete: {n} entries without a factor',
     hint: 'Their emissions are not in the totals until the year’s factors are uploaded.',

@@ -150,6 +150,10 @@ const fr: typeof en = {
       done: 'terminé',
     },
   },
+  factorsMissing: {
+    notice: 'Aucun facteur pour {year} : demandez au back-office de reporter ceux de {previous} ou de les importer.',
+    backoffice: 'Aucun facteur pour {year} : reportez ceux de {previous} ci-dessous, ou importez-les.',
+  },
   incomplete: {
     notice: 'Incomplet : {n} saisie sans facteur | Incomplet : {n} saisies sans facteur',
     hint: 'Leurs émissions ne sont pas dans les totaux tant que les facteurs de l’année ne sont pas importés.',
