@@ -1,7 +1,7 @@
-// Path 2 benchmark (issue 5): a 100,000-row travel CSV (real airports, person numbers of a
+// Path 2 benchmark: a 100,000-row travel CSV (real airports, person numbers of a
 // 5,000-member headcount) uploaded through the API, timed from the upload to the end of its
 // aggregation; in the same run, a bare COPY of the same file into an unindexed table. Bar
-// (DESIGN §13): the full chain within 3x the bare COPY. Also the BFF's peak memory while it runs.
+// (docs/performance.md): the full chain within 3x the bare COPY. Also the BFF's peak memory while it runs.
 //
 //   node --import tsx bench/bulkPipeline.ts
 //   (BENCH_ROWS=… for another size; BENCH_BFF_NODE_ARGS='--cpu-prof' to profile the BFF)

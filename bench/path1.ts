@@ -1,13 +1,13 @@
 // Path 1 benchmark: create, update and delete latency of travel entries through real HTTP with a
 // real session cookie, at 1, 8 and 32 concurrent connections, on a module holding 10,000
-// entries; and endpoint 9 with 2,000 headcount members.
+// entries; and the member list with 2,000 headcount members.
 //
 //   node --import tsx bench/path1.ts
 //
 // It starts its own embedded PostgreSQL in a temporary directory with DURABLE settings (fsync
 // and synchronous_commit on, as in production), one BFF instance in a child process, and the
 // development IdP; loads the data; runs autocannon; prints the figures; and removes everything.
-// Bar (DESIGN §13): p95 ≤ 25 ms and p99 ≤ 50 ms at 32 connections.
+// Bar: p95 ≤ 25 ms and p99 ≤ 50 ms at 32 connections.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,7 @@ const MODULE_ENTRIES = 10_000;
 const MEMBERS = 2_000;
 // BENCH_QUICK=1: only the runs at 32 connections (to compare settings quickly);
 // BENCH_CONNS=1,32: these connection counts instead;
-// BENCH_ONLY=writes or BENCH_ONLY=members: only the Path 1 writes, or only endpoint 9;
+// BENCH_ONLY=writes or BENCH_ONLY=members: only the Path 1 writes, or only the member list;
 // BENCH_OPS=create,update: only these writes (no baselines), e.g. to profile one of them.
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
@@ -48,7 +48,7 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 /** Requests per measured run; enough for a stable p99 at each level. */
 const REQUESTS: Record<number, number> = { 1: 400 * SCALE, 8: 1600 * SCALE, 32: 3200 * SCALE };
 /** At 32 connections a run of 3,200 lasts about 1.5 s, so one hiccup of the (shared, virtual)
- * machine moves its p95; creates, updates and endpoint 9 are measured over three times as many.
+ * machine moves its p95; creates, updates and the member list are measured over three times as many.
  * Deletes keep 3,200: each consumes one of the 7,000 seeded entries. */
 const requestsFor = (op: string, c: number) => (c === 32 && op !== 'delete' ? 3 : 1) * REQUESTS[c]!;
 const TRAVELER = 100001; // alice, a demo headcount member of CLIMATE-LAB
@@ -260,7 +260,7 @@ async function main() {
         target = targets[0]!;
       }
     }
-    for (const c of ONLY === 'writes' || OPS ? [] : CONCURRENCY) runs.push(await measure('endpoint 9 (2,000 members)', bff.url, headers, c, requestsFor('members', c), members));
+    for (const c of ONLY === 'writes' || OPS ? [] : CONCURRENCY) runs.push(await measure('member list (2,000 members)', bff.url, headers, c, requestsFor('members', c), members));
     if (!QUICK && !ONLY && !OPS) {
       // Type-to-search (issue: answer within 20 ms), one user typing.
       runs.push(await measure('search places', bff.url, headers, 1, REQUESTS[1]!, places));
@@ -296,8 +296,8 @@ async function main() {
         console.log(`${name.padEnd(38)}${col((r) => r.latency.p95)}${col((r) => r.latency.p99)}${col((r) => r.rps, 0)}${col((r) => (r.cpu.bff * 1000) / r.latency.n, 3)}  ${col((r) => (r.cpu.postgres * 1000) / r.latency.n, 3)}`);
       }
     }
-    // The bar covers the three writes and endpoint 9 (issue 4), whichever of them ran.
-    const at32 = runs.filter((r) => r.connections === 32 && /^(create|update|delete|endpoint 9)/.test(r.name));
+    // The bar covers the three writes and the member list, whichever of them ran.
+    const at32 = runs.filter((r) => r.connections === 32 && /^(create|update|delete|member list)/.test(r.name));
     const missed = at32.filter((r) => !(r.latency.p95 <= 25 && r.latency.p99 <= 50 && r.errors === 0)).map((r) => r.name);
     console.log(`\nBar at 32 connections (p95 ≤ 25 ms, p99 ≤ 50 ms, no errors): ${missed.length ? `MISSED by ${missed.join(', ')}` : 'met'}`);
     fs.mkdirSync(path.join(HERE, 'out'), { recursive: true });

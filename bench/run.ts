@@ -8,13 +8,14 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCHMARKS: Record<string, string> = {
-  path1: 'Path 1 create/update/delete and endpoint 9 latency (issue 4)',
-  jobThroughput: 'job claim + complete throughput, with graphile-worker side by side (issue 3)',
-  jobEventLatency: 'job event → SSE client on another instance (issue 3)',
-  pollerCost: 'statements per idle poller interval (issue 3)',
+  path1: 'Path 1 create/update/delete and the member list latency',
+  jobThroughput: 'job claim + complete throughput, with graphile-worker side by side',
+  jobEventLatency: 'job event → SSE client on another instance',
+  pollerCost: 'statements per idle poller interval',
   rescueTime: 'time from the SIGKILL of an instance to the rescue of its job, default settings (median of 5)',
-  bulkPipeline: '100,000-row travel CSV upload → aggregation vs bare COPY (issue 5)',
-  'web-first-screen': 'first-screen JS after login and time to an interactive module page (issue 6)',
+  rollingRestart: 'failed requests during a rolling restart of two instances behind HAProxy, under load',
+  bulkPipeline: '100,000-row travel CSV upload → aggregation vs bare COPY',
+  'web-first-screen': 'first-screen JS after login and time to an interactive module page',
 };
 
 const asked = process.argv.slice(2);

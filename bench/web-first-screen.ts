@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Web app figures (issue 6): the JavaScript shipped for the first screen after login, and the
+// Web app figures: the JavaScript shipped for the first screen after login, and the
 // time from navigation to an interactive module page.
 //
 //   npm run build && node --import tsx bench/web-first-screen.ts

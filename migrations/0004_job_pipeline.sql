@@ -1,5 +1,5 @@
 -- Up Migration
--- Job pipeline (DESIGN §9–§10): tracked background jobs, liveness of BFF instances, job events
+-- Job pipeline: tracked background jobs, liveness of BFF instances, job events
 -- through NOTIFY, and principal roles that come from the unit directory.
 
 CREATE TYPE job_entity_type AS ENUM ('MODULE_PER_YEAR', 'MODULE_UNIT_SPECIFIC', 'GLOBAL_PER_YEAR');

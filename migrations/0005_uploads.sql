@@ -1,5 +1,5 @@
 -- Up Migration
--- Path 2 bulk pipeline (issue 5): uploaded CSV bodies live in the database so that any instance
+-- Path 2 bulk pipeline: uploaded CSV bodies live in the database so that any instance
 -- can run the job that reads them; job events keep a module "recalculating" until the
 -- (de-duplicated) aggregation it waits for has finished, and carry that aggregation's stats.
 

@@ -1,5 +1,5 @@
 -- Up Migration
--- Instances remember each headcount's list of members for endpoint 9 (bff/src/domain/
+-- Instances remember each headcount's list of members for the member list (bff/src/domain/
 -- referenceCache.ts). Any statement that adds, changes or removes member entries, whoever runs
 -- it (Path 1, csv_ingest, a cascade), announces the modules it touched on the cache channel:
 --   m:<module id>   the members of that headcount module changed

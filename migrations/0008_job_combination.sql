@@ -23,7 +23,7 @@ ALTER TABLE data_ingestion_jobs
   ADD COLUMN combination_key text NOT NULL
   GENERATED ALWAYS AS (job_combination(job_type, entity_type, target, module_type, data_entry_type, unit_id, year)) STORED;
 
--- At most one current job per combination (the name is part of the product's specification; the
+-- At most one current job per combination (the index name is part of the service's contract; the
 -- claim reports a violation of it as "blocked"). It also serves "the current job of this
 -- combination" (the claim's pre-step), which needed a second index before.
 DROP INDEX ix_data_ingestion_jobs_current_lookup;

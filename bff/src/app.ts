@@ -69,13 +69,13 @@ export function createApp(d: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // No hash of every JSON answer: API answers are per user and change with every write, so a
-  // tag would rarely spare a transfer. Static files keep theirs (express.static), and endpoint 9
+  // tag would rarely spare a transfer. Static files keep theirs (express.static), and the member list
   // sets its own, computed once per member list.
   app.set('etag', false);
   // Who may say which address a client has (X-Forwarded-For): by default no one, so the address
   // is the connection's and a client cannot pick its own rate-limit bucket (TRUST_PROXY).
   app.set('trust proxy', d.config.TRUST_PROXY);
-  // Write answers are small JSON: only GET answers (lists, endpoint 9, the SPA's files) can gain
+  // Write answers are small JSON: only GET answers (lists, the member list, the SPA's files) can gain
   // from compression, so writes skip its hooks altogether.
   const compress = compression();
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next()));

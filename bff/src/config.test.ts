@@ -78,3 +78,18 @@ describe('shutdown limits', () => {
     expect(refusal({ JOB_SHUTDOWN_GRACE_SECONDS: '60', SHUTDOWN_TIMEOUT_SECONDS: '60' })).toMatch(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 });
+
+describe('log format', () => {
+  const secure = { ...production, PUBLIC_ORIGIN: 'https://carbon.example.org', COOKIE_SECURE: 'true' };
+
+  it('is pretty in development and JSON lines elsewhere unless set', () => {
+    expect(loadConfig({}).LOG_FORMAT).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'test' }).LOG_FORMAT).toBe('json');
+    expect(loadConfig(secure).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+  });
+
+  it('refuses the pretty printer in production, whose install has no development dependencies', () => {
+    expect(refusal({ ...secure, LOG_FORMAT: 'pretty' })).toMatch(/LOG_FORMAT=pretty is for development/);
+  });
+});

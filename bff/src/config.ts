@@ -42,13 +42,16 @@ const schema = z.object({
   SSE_MAX_STREAMS_PER_USER: positiveInt.default(10),
   UPLOAD_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // JSON lines for machines; readable one-line entries for a developer's terminal. Default: pretty
+  // in development, json otherwise.
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   UNIT_DIRECTORY: z.string().optional(),
 });
 
 /** Express's `trust proxy` as configured: nothing, a number of hops, or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
 
-export type Config = Omit<z.infer<typeof schema>, 'TRUST_PROXY'> & { PUBLIC_ORIGIN: string; TRUST_PROXY: TrustProxy };
+export type Config = Omit<z.infer<typeof schema>, 'TRUST_PROXY' | 'LOG_FORMAT'> & { PUBLIC_ORIGIN: string; TRUST_PROXY: TrustProxy; LOG_FORMAT: 'json' | 'pretty' };
 
 export class ConfigError extends Error {}
 
@@ -98,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production') {
     const missing = (['DATABASE_URL', 'OAUTH_ISSUER_URL', 'OAUTH_CLIENT_SECRET', 'SESSION_SECRET', 'PUBLIC_ORIGIN'] as const).filter((k) => !c[k]);
     if (missing.length) throw new ConfigError(`Production requires: ${missing.join(', ')}`);
+    if (c.LOG_FORMAT === 'pretty') {
+      throw new ConfigError('LOG_FORMAT=pretty is for development (its printer is a development dependency): production logs are JSON lines.');
+    }
     if (!c.COOKIE_SECURE && !isLoopbackOrigin(c.PUBLIC_ORIGIN!)) {
       throw new ConfigError(
         `COOKIE_SECURE must be true in production: without it the session cookie travels without the Secure flag. Serve ${c.PUBLIC_ORIGIN} over HTTPS and set COOKIE_SECURE=true (only a loopback PUBLIC_ORIGIN such as http://localhost may go without).`,
@@ -109,5 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `SHUTDOWN_TIMEOUT_SECONDS (${c.SHUTDOWN_TIMEOUT_SECONDS}) must be larger than JOB_SHUTDOWN_GRACE_SECONDS (${c.JOB_SHUTDOWN_GRACE_SECONDS}): the jobs' grace runs inside the shutdown.`,
     );
   }
-  return { ...c, PUBLIC_ORIGIN: (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''), TRUST_PROXY: parseTrustProxy(c.TRUST_PROXY) };
+  return {
+    ...c,
+    PUBLIC_ORIGIN: (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    TRUST_PROXY: parseTrustProxy(c.TRUST_PROXY),
+    LOG_FORMAT: c.LOG_FORMAT ?? (c.NODE_ENV === 'development' ? 'pretty' : 'json'),
+  };
 }

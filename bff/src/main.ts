@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { startServer } from './server';
 import { stopOnSignals } from './shutdown';
 import { DEV_ACCOUNTS } from './dev/accounts';
+import { demoSettled } from './dev/demoEntries';
 
 async function main(): Promise<void> {
   let config;
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const server = await startServer(config);
+  stopOnSignals(server, config.SHUTDOWN_TIMEOUT_SECONDS);
+  if (!config.OAUTH_ISSUER_URL) await demoSettled(server.pool);
   const lines = [`\nCarbon footprint calculator is running at ${config.PUBLIC_ORIGIN}`];
   if (!config.OAUTH_ISSUER_URL) {
     lines.push(`Development identity provider: ${server.issuer}`, 'Test accounts (username / password, role):');
@@ -24,8 +27,6 @@ async function main(): Promise<void> {
     }
   }
   console.log(lines.join('\n') + '\n');
-
-  stopOnSignals(server, config.SHUTDOWN_TIMEOUT_SECONDS);
 }
 
 main().catch((err: unknown) => {

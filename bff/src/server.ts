@@ -68,7 +68,7 @@ function persistentSecret(dataDir: string): string {
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
-  const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  const log = opts.log ?? createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
   const cleanups: (() => Promise<void>)[] = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn().catch((err: unknown) => log.error({ err }, 'cleanup failed'));

@@ -139,7 +139,7 @@ describe('reference data', () => {
   });
 });
 
-describe('member lists (endpoint 9)', () => {
+describe('member lists (GET …/headcount/members)', () => {
   let unitId: number;
   const YEAR = 2017;
   beforeAll(async () => {

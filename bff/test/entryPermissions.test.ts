@@ -1,4 +1,4 @@
-// Permission matrix (DESIGN §5): each role × each route × own unit / other unit / unknown unit.
+// Permission matrix: each role × each route × own unit / other unit / unknown unit.
 // Principals and back-office may do everything on their units; standard users see and edit only
 // their own trips and their own member row; no right on a known unit → 403; unknown → 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +34,8 @@ const OPS: Record<string, (x: Ctx) => Promise<number>> = {
   'GET reports of unit': async (x) => (await x.c.get(`/api/v1/carbon_reports?unit_id=${x.unitId}`)).status,
   'list trips (v1)': async (x) => (await x.c.get(v1(x))).status,
   'create own trip (v1)': async (x) => (await x.c.post(v1(x), { data_entry_type: 'plane', ...plane(x.own) })).status,
-  'create colleague trip (endpoint 10)': async (x) => (await x.c.post(travel(x), plane(x.colleague))).status,
-  'create own trip (endpoint 10)': async (x) => (await x.c.post(travel(x), plane(x.own))).status,
+  'create colleague trip (travel create)': async (x) => (await x.c.post(travel(x), plane(x.colleague))).status,
+  'create own trip (travel create)': async (x) => (await x.c.post(travel(x), plane(x.own))).status,
   'read own trip': async (x) => (await x.c.get(`${travel(x)}/${await x.tripOf(x.own)}`)).status,
   'read colleague trip': async (x) => (await x.c.get(`${travel(x)}/${await x.tripOf(x.colleague)}`)).status,
   'update own trip (v1)': async (x) => (await x.c.patch(`${v1(x)}/${await x.tripOf(x.own)}`, { round_trip: true })).status,
@@ -43,8 +43,8 @@ const OPS: Record<string, (x: Ctx) => Promise<number>> = {
   'delete own trip': async (x) => (await x.c.delete(`${travel(x)}/${await x.tripOf(x.own)}`)).status,
   'delete colleague trip (v1)': async (x) => (await x.c.delete(`${v1(x)}/${await x.tripOf(x.colleague)}`)).status,
   'validate module': async (x) => (await x.c.patch(`/api/v1/carbon_reports/${x.reportId}/modules/professional_travel/status`, { status: 'validated' })).status,
-  'headcount members (endpoint 9)': async (x) => (await x.c.get(`/api/modules/${x.unitId}/2025/headcount/members`)).status,
-  'module summary (endpoint 11)': async (x) => (await x.c.get(`/api/modules/${x.unitId}/2025/professional-travel`)).status,
+  'headcount members (GET …/headcount/members)': async (x) => (await x.c.get(`/api/modules/${x.unitId}/2025/headcount/members`)).status,
+  'module summary (GET …/{module})': async (x) => (await x.c.get(`/api/modules/${x.unitId}/2025/professional-travel`)).status,
   'list members': async (x) => (await x.c.get(`/api/modules/${x.unitId}/2025/headcount/member`)).status,
   'create member': async (x) =>
     (await x.c.post(`/api/modules/${x.unitId}/2025/headcount/member`, { user_institutional_id: String(700000 + Math.floor(Math.random() * 99999)), name: 'New', fte: 1 })).status,
@@ -55,8 +55,8 @@ const FULL: Record<string, number> = {
   'GET reports of unit': 200,
   'list trips (v1)': 200,
   'create own trip (v1)': 201,
-  'create colleague trip (endpoint 10)': 201,
-  'create own trip (endpoint 10)': 201,
+  'create colleague trip (travel create)': 201,
+  'create own trip (travel create)': 201,
   'read own trip': 200,
   'read colleague trip': 200,
   'update own trip (v1)': 200,
@@ -64,14 +64,14 @@ const FULL: Record<string, number> = {
   'delete own trip': 204,
   'delete colleague trip (v1)': 204,
   'validate module': 200,
-  'headcount members (endpoint 9)': 200,
-  'module summary (endpoint 11)': 200,
+  'headcount members (GET …/headcount/members)': 200,
+  'module summary (GET …/{module})': 200,
   'list members': 200,
   'create member': 201,
 };
 const OWN_ROWS: Record<string, number> = {
   ...FULL,
-  'create colleague trip (endpoint 10)': 403,
+  'create colleague trip (travel create)': 403,
   'read colleague trip': 403,
   'update colleague trip': 403,
   'delete colleague trip (v1)': 403,

@@ -129,7 +129,7 @@ describe('Cache-Control', () => {
     expect(write.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('is private and revalidating on the member list (endpoint 9), which answers 304 when unchanged', async () => {
+  it('is private and revalidating on the member list (GET …/headcount/members), which answers 304 when unchanged', async () => {
     const c = await as(stack, 'alice');
     const path = `/api/modules/${unit()}/2025/headcount/members`;
     const first = await c.get(path);

@@ -1,4 +1,4 @@
-// Claims under real contention (issue 3 acceptance): barrier races of runJob and claim_job on
+// Claims under real contention: barrier races of runJob and claim_job on
 // separate connections, same-combination claims, and the is_current demotion rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolClient } from '../src/db/pool';

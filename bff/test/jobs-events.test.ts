@@ -1,4 +1,4 @@
-// Live job events across instances (issue 3 acceptance): an event caused on instance A reaches
+// Live job events across instances: an event caused on instance A reaches
 // a client on instance B; clients see only what their permissions allow; a reconnect with
 // Last-Event-ID starts with a snapshot; the LISTEN connection recovers; logout ends the stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

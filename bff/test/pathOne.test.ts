@@ -259,7 +259,7 @@ describe('reports and module summary', () => {
     expect((await alice.get(`/api/v1/carbon_reports`)).body.every((r: { unit_id: number }) => r.unit_id === C)).toBe(true);
   });
 
-  it('endpoint 11 summarises a module: status, stats, counts per entry type, no active pipeline', async () => {
+  it('the module summary summarises a module: status, stats, counts per entry type, no active pipeline', async () => {
     const res = await alice.get(`/api/modules/${C}/2025/professional-travel`);
     expect(res.status).toBe(200);
     const s = await statsAndSums(stack.server.pool, report, 'professional_travel');

@@ -1,4 +1,4 @@
-// The permission map of GET /v1/session for each demo role matches DESIGN §5 exactly.
+// The permission map of GET /v1/session for each demo role matches the roles described in docs/architecture.md (shared/src/permissions.ts) exactly.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './support/stack';
 import { login } from './support/httpClient';

@@ -1,4 +1,4 @@
-// De-duplicated aggregation and module events (issue 5): ten concurrent recalculations of one
+// De-duplicated aggregation and module events: ten concurrent recalculations of one
 // module end in one aggregation after them, with exact stats; the module is "recalculating"
 // from the first job of a pipeline until its aggregation has finished, and the last event
 // carries the fresh stats.
@@ -83,7 +83,7 @@ describe('aggregation de-duplication', () => {
     await settled(stack.server.pool);
   });
 
-  it('endpoint 11 names the pipeline at work on a module, and none once it is done', async () => {
+  it('the module summary names the pipeline at work on a module, and none once it is done', async () => {
     const olga = await as(stack, 'olga');
     const unit = ids.unit['CLIMATE-LAB']!;
     const path = `/api/modules/${unit}/${YEAR}/professional-travel`;

@@ -1,4 +1,4 @@
-// Path 2 CSV ingest (issue 5): a headcount and a mixed travel file for a unit, through the real
+// Path 2 CSV ingest: a headcount and a mixed travel file for a unit, through the real
 // routes, job runner and database; what is stored, what is reported, and the stats afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './support/stack';

@@ -1,4 +1,4 @@
-// Demo entries at first start (issue 5): loaded through the bulk pipeline, once, also when two
+// Demo entries at first start: loaded through the bulk pipeline, once, also when two
 // instances start together and after a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';

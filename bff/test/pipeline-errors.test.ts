@@ -1,4 +1,4 @@
-// Path 2 files that cannot be used (issue 5): a wrong header, an empty file, a header alone, a
+// Path 2 files that cannot be used: a wrong header, an empty file, a header alone, a
 // binary file, invalid UTF-8, a file of invalid rows, a file over the size cap. Each gets a clear
 // error (the job's status_message, or 413) and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Factor ingest (issue 5, spec "Factor"): upsert in place on the factor identity, ids kept, key
+// Factor ingest: upsert in place on the factor identity, ids kept, key
 // order irrelevant, factors missing from the latest file kept and marked, emissions and stats
 // recomputed automatically; a failing file recalculates nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// SIGKILL of the instance running a large csv_ingest (issue 5): the attempt's transaction never
+// SIGKILL of the instance running a large csv_ingest: the attempt's transaction never
 // commits; after the rescue another instance runs the file again and the chain completes once,
 // with every row stored exactly once.
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-// One writer per table (spec "What the service does" 5, issue 5): each Path 2 job type, run on
+// One writer per table (docs/architecture.md, the job engine): each Path 2 job type, run on
 // its own against the real database, changes only its table(s). Every runner here knows one job
 // type, so a job's children wait (no handler) and each job's effect is seen alone.
 import crypto from 'node:crypto';

@@ -1,5 +1,5 @@
-// Spec "Travel traveler rules" 1–6, "Endpoint 9 rules" 1–5 and the rows of the Errors table
-// that concern these routes, against the real stack.
+// The traveler link (docs/architecture.md): create, update, name kept on read; the member list
+// (GET …/headcount/members) and the errors of these routes, against the real stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './support/stack';
 import { addMember, as, demoIds, statsAndSums, type DemoIds } from './support/carbon';
@@ -160,7 +160,7 @@ describe('traveler rules', () => {
   });
 });
 
-describe('endpoint 9: headcount members', () => {
+describe('GET …/headcount/members: the member list', () => {
   it('1: is not taken by the generic module routes', async () => {
     const res = await alice.get(members());
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-// Acceptance of the back office (issue 7), on the real stack with the operator Olga signed in
+// Acceptance of the back office, on the real stack with the operator Olga signed in
 // through the dev IdP: a travel CSV with unknown person numbers, a factor file that drops one
 // factor and changes another, a unit sync for a new year, the recovery of a job left RUNNING by a
 // killed instance, a principal's upload from the module page, and a standard user kept out.

@@ -1,4 +1,4 @@
-// The rest of issue 6 end to end: an entry added with the keyboard alone, the CSV export
+// The web app end to end: an entry added with the keyboard alone, the CSV export
 // neutralising cells a spreadsheet would run, and the results page (totals, charts, tables).
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';

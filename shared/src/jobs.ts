@@ -1,4 +1,4 @@
-// Background jobs (DESIGN §9) and their live events (§10): names and JSON shapes shared by the
+// Background jobs and their live events: names and JSON shapes shared by the
 // BFF and the SPA.
 import type { ModuleStats, ReportStats } from './modules/entries';
 export const JOB_TYPES = [

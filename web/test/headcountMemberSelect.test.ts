@@ -1,4 +1,4 @@
-// The traveler selector's client-side contract (spec): endpoint 9 on mount, "Name (person
+// The traveler selector's client-side contract: the member list on mount, "Name (person
 // number)" labels with the number as value, type-to-filter, the number as model value plus a
 // separate `name-resolved` event, the empty-list banner and the 404 message in both languages.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 
 describe('HeadcountMemberSelect', () => {
-  it('loads the members of its unit and year from endpoint 9 on mount', async () => {
+  it('loads the members of its unit and year from the member list on mount', async () => {
     fetchMembers.mockResolvedValue(MEMBERS);
     await mountSelect();
     expect(fetchMembers).toHaveBeenCalledTimes(1);
@@ -112,7 +112,7 @@ describe('HeadcountMemberSelect', () => {
     );
   });
 
-  it('asks to create the headcount first when endpoint 9 answers 404 (en and fr)', async () => {
+  it('asks to create the headcount first when the member list answers 404 (en and fr)', async () => {
     fetchMembers.mockRejectedValue(httpError(404, 'This carbon report has no headcount module.'));
     const en = await mountSelect();
     expect(en.find('[data-testid="no-headcount-message"]').text()).toBe('There is no headcount for this unit and year. Create the headcount first, then choose the traveler.');

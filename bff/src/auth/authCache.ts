@@ -1,5 +1,5 @@
 // Per-instance memory of sessions and signed-in users, so that an API call does not pay two
-// database round trips to learn who is calling (DESIGN §13: Path 1 latency).
+// database round trips to learn who is calling.
 //
 // Correctness does not rest on the time limit: the database announces every change that matters
 // (migration 0006: a deleted session row, a changed user or role) on the cache_changes channel,

@@ -1,4 +1,4 @@
-// Every state-changing request must come from our own origin (DESIGN §5): the browser tells us
+// Every state-changing request must come from our own origin: the browser tells us
 // with Sec-Fetch-Site or Origin. Requests carrying neither are refused too.
 import type { RequestHandler } from 'express';
 import { ForbiddenError, UnauthenticatedError } from '../core/errors';

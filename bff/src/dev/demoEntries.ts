@@ -107,6 +107,19 @@ async function waitFinished(pool: Pool, ids: number[], timeoutMs: number): Promi
   }
 }
 
+/** Waits (up to `timeoutMs`) until no job is left unfinished: the demo pipelines, chained
+ * recalculations and aggregations included. `npm start` prints its banner after that, so the
+ * URL and the accounts are the last lines of a fresh start, not buried under the demo's jobs. */
+export async function demoSettled(pool: Pool, timeoutMs = 60_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_ingestion_jobs WHERE state <> 'FINISHED'`);
+    if (rows[0]!.n === 0) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
 export async function seedDemoEntries(pool: Pool, runner: JobRunner, opts: { timeoutMs?: number; file?: string } = {}): Promise<void> {
   const demo = readDemoEntries(opts.file);
   const waves = seedingWaves();

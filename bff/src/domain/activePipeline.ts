@@ -1,4 +1,4 @@
-// The Path 2 pipeline currently working on a module, for endpoint 11 and the "Recalculating…"
+// The Path 2 pipeline currently working on a module, for the module summary and the "Recalculating…"
 // badge: the oldest job still waiting or running that is about this module (of this unit, or of
 // every unit, as after a factor upload). Few jobs are ever unfinished, and the partial index on
 // unfinished jobs keeps this a small scan.

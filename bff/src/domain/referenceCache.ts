@@ -1,6 +1,6 @@
 // Per-instance memory of what is read far more often than it changes: the factors of a (factor
 // set, year) and where a module lives (unit, report and module ids), read by every Path 1 write; and
-// each headcount's member list (endpoint 9, read by every traveler selector). A factor upload, a
+// each headcount's member list (GET …/headcount/members, read by every traveler selector). A factor upload, a
 // deleted report or module, or a statement touching member entries is announced by the database
 // (cache_changes: `factors`, `modules`, `m:<module id>`; migrations 0006, 0007) and every
 // instance forgets at once (events/cacheChanges.ts). The composition root creates it, feeds it

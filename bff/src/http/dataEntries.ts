@@ -1,6 +1,6 @@
 // Data-entry routes (Path 1), in two families that share every service:
 //  - report-addressed: /v1/carbon_reports/{report_id}/modules/{module}/data-entry[/{id}]
-//  - unit/year-addressed: /modules/{unit_id}/{year}/{module}/{type}[/{id}] (endpoint 10 is
+//  - unit/year-addressed: /modules/{unit_id}/{year}/{module}/{type}[/{id}] (travel creates are
 //    /modules/{unit_id}/{year}/professional-travel/plane and …/train)
 import type { Request, Router } from 'express';
 import { findEntryType, type EntryTypeDef, type ModuleDef } from '@carbon/shared';

@@ -36,7 +36,7 @@ export function apiSecurityHeaders(cookieSecure: boolean): RequestHandler {
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Referrer-Policy', 'no-referrer'],
     // Answers carry personal data: no browser or shared cache may keep them. A route that wants
-    // revalidation instead (endpoint 9's member list, the event stream) sets its own.
+    // revalidation instead (the member list, the event stream) sets its own.
     ['Cache-Control', 'no-store'],
   ];
   if (cookieSecure) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);

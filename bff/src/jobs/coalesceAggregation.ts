@@ -1,4 +1,4 @@
-// Chaining a scope's aggregation so that concurrent pipelines share one (DESIGN §9). The
+// Chaining a scope's aggregation so that concurrent pipelines share one. The
 // de-duplication primitive (chainAggregation: at most one waiting aggregation per scope) is
 // combined with a short hold: while other upstream jobs of the scope still wait or run, the
 // aggregation is chained with a delay, so they join it instead of each running their own after

@@ -1,4 +1,4 @@
-// The job pipeline's shapes and the handler interface that job types plug into (DESIGN §9).
+// The job pipeline's shapes and the handler interface that job types plug into.
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import type { EntityType, JobProgress, JobResult, JobState, JobTarget } from '@carbon/shared';
 import type { Logger } from '../log';

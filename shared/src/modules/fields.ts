@@ -16,7 +16,7 @@ export interface FieldDef {
   i18nKey: string;
   /** The form requires it; the API too, unless `apiOptional` or a `default` fills it. */
   required?: boolean;
-  /** The API accepts it absent or null although the form requires it (spec: `traveler_id`). */
+  /** The API accepts it absent or null although the form requires it (e.g. `traveler_id`, for API clients older than the link). */
   apiOptional?: boolean;
   /** Not a form input: shown in the table; the server fills or overwrites it. */
   readOnly?: boolean;

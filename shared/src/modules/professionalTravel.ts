@@ -1,5 +1,5 @@
 // Professional travel: plane and train trips, each linked to its traveler in the headcount
-// (spec "Travel traveler rules"): the form sends `traveler_id`; the server stores the name.
+// (docs/architecture.md, the traveler link): the form sends `traveler_id`; the server stores the name.
 import { CABIN_CLASSES, distanceEmissionKg, planeDistance } from '../formulas/plane';
 import { trainDistance, trainFactorCountry } from '../formulas/train';
 import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type FactorRow, type FieldDef, type ModuleDef, type ResolvedLocation } from './fields';

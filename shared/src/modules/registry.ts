@@ -84,7 +84,7 @@ export function fieldOf(entryType: EntryTypeDef, key: string): FieldDef | undefi
 }
 
 /** The entry type listing the unit's people (the headcount's members), which every person link
- * (`traveler`) points at and endpoint 9 lists. */
+ * (`traveler`) points at and the member list lists. */
 export function peopleEntryType(): EntryTypeDef & { person: NonNullable<EntryTypeDef['person']> } {
   const t = Object.values(ENTRY_TYPES).find((x) => x.person);
   if (!t?.person) throw new Error('the registry has no entry type listing people');

@@ -1,4 +1,4 @@
-// Typed calls to the carbon accounting API (DESIGN §8). Entries are addressed by unit and year
+// Typed calls to the carbon accounting API. Entries are addressed by unit and year
 // (/modules/{unit}/{year}/{module}/{type}); module status by report id.
 import type {
   CarbonReportModuleView,

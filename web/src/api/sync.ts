@@ -1,4 +1,4 @@
-// Typed calls to the Path 2 routes (DESIGN §8): CSV and factor uploads, unit sync, factors, the
+// Typed calls to the Path 2 routes: CSV and factor uploads, unit sync, factors, the
 // job console and job recovery. Uploads send the file itself as a `text/csv` body and report
 // their progress through axios' onUploadProgress.
 import type { FactorView, JobList, JobStarted, JobState, JobView, ModuleType } from '@carbon/shared';

@@ -1,4 +1,4 @@
-// Live pipeline activity (DESIGN §10): ONE EventSource per tab on /api/sync/events. It keeps,
+// Live pipeline activity: ONE EventSource per tab on /api/sync/events. It keeps,
 // per unit/year/module, whether a Path 2 pipeline is recalculating it and in which phase, and
 // tells subscribers when a module's pipeline has ended so they reload stats and rows. The browser
 // reconnects by itself after a dropped stream (the server sends `retry:`); when the stream is

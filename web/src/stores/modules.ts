@@ -1,5 +1,5 @@
 // The carbon report of the current workspace: the report (totals, per module status and stats)
-// and each module's summary (endpoint 11: status, stats, entry counts). Pages read from here
+// and each module's summary (GET …/{module}: status, stats, entry counts). Pages read from here
 // and ask for a refresh after a write or when a pipeline of the module ends.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';

@@ -1,5 +1,5 @@
 // Number formatting for the whole app: the locale's decimal mark, and a narrow no-break space
-// (thin space) between digit groups in every locale (DESIGN §11). Totals are tonnes with one
+// (thin space) between digit groups in every locale. Totals are tonnes with one
 // decimal; rows are kilograms.
 const formatters = new Map<string, Intl.NumberFormat>();
 

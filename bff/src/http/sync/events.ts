@@ -1,4 +1,4 @@
-// GET /api/sync/events: the server-sent event stream of job progress (DESIGN §10). Optional
+// GET /api/sync/events: the server-sent event stream of job progress. Optional
 // narrowing by pipeline_id, unit_id and year; what the user may not see is never sent.
 import { Router } from 'express';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// POST /api/sync/jobs/{job_id}/recover (spec endpoint 8): manual recovery of a stale job, for
+// POST /api/sync/jobs/{job_id}/recover: manual recovery of a stale job, for
 // back-office operators with `jobs` edit.
 import { Router } from 'express';
 import type { Pool } from '../../db/pool';

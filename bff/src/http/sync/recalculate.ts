@@ -1,4 +1,4 @@
-// POST /api/sync/recalculate-emissions/{module}[/{type}]?year=[&unit_id] (spec endpoint 7):
+// POST /api/sync/recalculate-emissions/{module}[/{type}]?year=[&unit_id]:
 // one emission_recalc per data entry type (all of the module's, or the one named), inserted
 // together in one pipeline → 202 {job_ids, pipeline_id}; each chains the de-duplicated
 // aggregation, as after an upload.

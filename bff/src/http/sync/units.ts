@@ -1,5 +1,5 @@
 // POST /api/sync/units {year}: starts a unit sync, a real tracked GLOBAL_PER_YEAR job
-// (spec endpoint 6) → 202 {job_id, pipeline_id}.
+// → 202 {job_id, pipeline_id}.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { JobStarted } from '@carbon/shared';

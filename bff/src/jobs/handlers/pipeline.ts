@@ -1,4 +1,4 @@
-// The Path 2 bulk pipeline's handlers (issue 5): csv_ingest → emission_recalc → aggregation, and
+// The Path 2 bulk pipeline's handlers: csv_ingest → emission_recalc → aggregation, and
 // factor_ingest and factor_carry_over (which fan out to emission_recalc).
 import type { JobHandler } from '../types';
 import { csvIngestHandler } from './csvIngest';

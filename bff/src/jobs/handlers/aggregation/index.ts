@@ -1,4 +1,4 @@
-// aggregation (Path 2, DESIGN §9): module and report stats recomputed from the sums of the
+// aggregation (Path 2): module and report stats recomputed from the sums of the
 // emissions with domain/stats.ts — the one definition of stats, so Path 2 ends where Path 1
 // would. Writes carbon_report_modules (stats, and the status of a module whose data changed)
 // and carbon_reports (stats) only. De-duplicated per scope by the pipeline (chainAggregation).

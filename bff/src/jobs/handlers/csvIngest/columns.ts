@@ -16,7 +16,7 @@ export interface ColumnMap {
 const norm = (h: string) => h.trim().toLowerCase();
 
 /** Columns a file must have: those of fields the create schema requires, the traveler's person
- * number (the spec's link column) and, for a multi-unit file, the unit. */
+ * number (the travel files' link column) and, for a multi-unit file, the unit. */
 export function requiredColumns(entryType: EntryTypeDef, unitColumn: boolean): string[] {
   const required = entryType.csvColumns.filter((c) => {
     const f = entryType.fields.find((x) => x.key === c.field);

@@ -1,4 +1,4 @@
-// csv_ingest (Path 2, DESIGN §9): one uploaded CSV of one data entry type → data_entries, in the
+// csv_ingest (Path 2): one uploaded CSV of one data entry type → data_entries, in the
 // job's one domain transaction, then the linear chain csv_ingest → emission_recalc → aggregation.
 // Rows are validated with Path 1's schema, traveler rule and location resolution; invalid
 // rows are skipped and reported. A file with no usable row (or one that is not a readable CSV)
