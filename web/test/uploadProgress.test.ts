@@ -197,6 +197,7 @@ describe('UploadRunner', () => {
     expect(outcome.attributes('data-outcome')).toBe('incomplete');
     expect(outcome.text()).toContain(expected);
     expect(outcome.text()).not.toContain(never);
+    expect(q(w, 'phase-aggregation').text()).toContain(locale === 'en' ? 'totals incomplete: 300 entries without a factor' : 'totaux incomplets : 300 saisies sans facteur');
   });
 
   it('speaks French: phases, counts and the row report', () => {

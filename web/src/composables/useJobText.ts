@@ -45,8 +45,11 @@ export function useJobText() {
         case 'emission_recalc':
         case 'module_emission_recalc':
           return t('backoffice.counts.computed', { entries: n(num(r.entries) ?? 0), withoutFactor: n(num(r.without_factor) ?? 0) }, num(r.entries) ?? 0);
-        case 'aggregation':
-          return t('backoffice.counts.aggregated', { modules: n(num(r.modules) ?? 0) }, num(r.modules) ?? 0);
+        case 'aggregation': {
+          const aggregated = t('backoffice.counts.aggregated', { modules: n(num(r.modules) ?? 0) }, num(r.modules) ?? 0);
+          const lacking = num(r.without_factor) ?? 0;
+          return lacking ? `${aggregated}, ${t('backoffice.counts.withoutFactor', { n: n(lacking) }, lacking)}` : aggregated;
+        }
         case 'unit_sync': {
           const units = obj(r.units);
           return t('backoffice.counts.unitSync', { units: n(num(units.listed) ?? 0), created: n(num(units.created) ?? 0), reports: n(num(r.reports_created) ?? 0) });

@@ -45,6 +45,7 @@ export default {
     computed: 'no entry to compute | {entries} entry computed, {withoutFactor} without a factor | {entries} entries computed, {withoutFactor} without a factor',
     aggregated: 'no module to update | totals of {modules} module updated | totals of {modules} modules updated',
     unitSync: '{units} units ({created} new), {reports} new reports',
+    withoutFactor: 'totals incomplete: {n} entry without a factor | totals incomplete: {n} entries without a factor',
     carriedOver: '{factors} factors carried over from {from} ({inserted} new, {changed} changed)',
     retrying: 'waiting to retry (attempt {attempt})',
     waiting: 'waiting',

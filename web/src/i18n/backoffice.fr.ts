@@ -45,6 +45,7 @@ const backofficeFr: typeof backofficeEn = {
     computed: 'aucune saisie à calculer | {entries} saisie calculée, {withoutFactor} sans facteur | {entries} saisies calculées, {withoutFactor} sans facteur',
     aggregated: 'aucun module à mettre à jour | totaux de {modules} module mis à jour | totaux de {modules} modules mis à jour',
     unitSync: 'unités : {units} (nouvelles : {created}), nouveaux bilans : {reports}',
+    withoutFactor: 'totaux incomplets : {n} saisie sans facteur | totaux incomplets : {n} saisies sans facteur',
     carriedOver: 'facteurs reportés de {from} : {factors} (nouveaux : {inserted}, modifiés : {changed})',
     retrying: 'en attente d’une nouvelle tentative (tentative {attempt})',
     waiting: 'en attente',
