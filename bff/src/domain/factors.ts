@@ -50,13 +50,6 @@ export async function factorCountsOf(db: Queryable, year: number): Promise<Recor
   return Object.fromEntries(rows.map((r) => [r.set, r.n]));
 }
 
-/** Those of these sets that have no factor for the year, in the given order. */
-export async function setsWithoutFactors(db: Queryable, sets: readonly string[], year: number): Promise<string[]> {
-  const { rows } = await db.query<{ set: string }>(`SELECT DISTINCT data_entry_type AS set FROM factors WHERE data_entry_type = ANY ($1::text[]) AND year = $2`, [sets, year]);
-  const present = new Set(rows.map((r) => r.set));
-  return sets.filter((s) => !present.has(s));
-}
-
 /** Every factor of each of these sets for a year (a handful of rows each), by set, in one query;
  * a set without rows maps to an empty list. */
 export async function factorSetsFor(db: Queryable, sets: readonly string[], year: number): Promise<Record<string, FactorRow[]>> {

@@ -6,7 +6,7 @@ import type { Pool } from '../db/pool';
 import { canSeeModuleTotals } from '../policies';
 import type { Actor } from './actor';
 import { activePipelineId } from './activePipeline';
-import { setsWithoutFactors } from './factors';
+import { referenceCacheFor } from './referenceCache';
 import { loadModuleContext, type ModuleRef } from './context';
 import { ownRowsCondition } from './registrySql';
 import { normalizeModuleStats } from './stats';
@@ -41,4 +41,11 @@ export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<Modul
     active_pipeline_id: await activePipelineId(pool, ref),
     factor_sets_without_factors: await setsWithoutFactors(pool, [...new Set(types.flatMap(factorSetsUsedBy))], ctx.year),
   };
+}
+
+/** Those of these sets that have no factor for the year, in the given order (from the reference
+ * cache, which Path 1 reads anyway). */
+async function setsWithoutFactors(pool: Pool, sets: string[], year: number): Promise<string[]> {
+  const bySet = await referenceCacheFor(pool).factorSetsFor(pool, sets, year);
+  return sets.filter((s) => !bySet[s]?.length);
 }
