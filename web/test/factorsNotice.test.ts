@@ -30,6 +30,14 @@ describe('NoFactorsNotice', () => {
     const w = mountApp(NoFactorsNotice, { props: { year: 2031, backoffice } }, locale);
     expect(w.get('[data-testid="no-factors-notice"]').text()).toContain(expected);
   });
+
+  it.each([
+    ['en', 'No Headcount factors for 2031: ask the back office to carry over 2030’s factors or to upload them.'],
+    ['fr', 'Aucun facteur « Effectif » pour 2031 : demandez au back-office de reporter ceux de 2030 ou de les importer.'],
+  ] as const)('%s: on a module page, about its own factors', (locale, expected) => {
+    const w = mountApp(NoFactorsNotice, { props: { year: 2031, module: locale === 'en' ? 'Headcount' : 'Effectif' } }, locale);
+    expect(w.get('[data-testid="no-factors-notice"]').text()).toContain(expected);
+  });
 });
 
 describe('lacksAllFactors', () => {

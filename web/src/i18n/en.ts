@@ -154,6 +154,7 @@ export default {
   factorsMissing: {
     notice: 'No factors for {year}: ask the back office to carry over {previous}’s factors or to upload them.',
     backoffice: 'No factors for {year}: carry over {previous}’s factors below, or upload them.',
+    module: 'No {module} factors for {year}: ask the back office to carry over {previous}’s factors or to upload them.',
   },
   incomplete: {
     notice: 'Incomplete: {n} entry without a factor | Incomplete: {n} entries without a factor',

@@ -153,6 +153,7 @@ const fr: typeof en = {
   factorsMissing: {
     notice: 'Aucun facteur pour {year} : demandez au back-office de reporter ceux de {previous} ou de les importer.',
     backoffice: 'Aucun facteur pour {year} : reportez ceux de {previous} ci-dessous, ou importez-les.',
+    module: 'Aucun facteur « {module} » pour {year} : demandez au back-office de reporter ceux de {previous} ou de les importer.',
   },
   incomplete: {
     notice: 'Incomplet : {n} saisie sans facteur | Incomplet : {n} saisies sans facteur',
