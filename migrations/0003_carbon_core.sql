@@ -40,7 +40,7 @@ CREATE UNIQUE INDEX data_entries_member_person_number_uq
   ON data_entries (carbon_report_module_id, (data ->> 'user_institutional_id'))
   WHERE data_entry_type = 'member';
 
--- Endpoint 9: members with a person number, ordered by name. Both values are in the index so
+-- The member list: members with a person number, ordered by name. Both values are in the index so
 -- the list is an index-only scan in order, with no sort and no reading of the jsonb.
 CREATE INDEX data_entries_member_name_idx
   ON data_entries (carbon_report_module_id, (data ->> 'name'), (data ->> 'user_institutional_id'))

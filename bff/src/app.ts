@@ -29,6 +29,7 @@ import { locationRoutes } from './http/locations';
 import { syncRoutes } from './http/sync';
 import { factorRoutes } from './http/factors';
 import { registryRoutes } from './http/registry';
+import type { Metrics } from './metrics';
 import type { JobSystem } from './jobs';
 import type { EventHub } from './events/hub';
 
@@ -49,6 +50,8 @@ export interface AppDeps {
   hub: EventHub;
   jobs: JobSystem;
   isShuttingDown: () => boolean;
+  /** Request latencies go here when metrics are on (METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 function requestLog(log: Logger): RequestHandler {
@@ -80,6 +83,7 @@ export function createApp(d: AppDeps): express.Express {
   const compress = compression();
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next()));
   app.use(requestLog(d.log));
+  if (d.metrics) app.use(d.metrics.httpMiddleware());
 
   const api = Router();
   api.use(apiSecurityHeaders(d.config.COOKIE_SECURE));
@@ -106,7 +110,7 @@ export function createApp(d: AppDeps): express.Express {
   );
   api.use('/v1/units', requireUser, unitRoutes(d.pool));
   api.use('/v1/carbon_reports', requireUser, carbonReportRoutes(d.pool));
-  // Endpoint 9 is declared inside, before the generic /{unit_id}/{year}/{module} route.
+  // The member list (…/headcount/members) is declared inside, before the generic /{unit_id}/{year}/{module} route.
   api.use('/modules', requireUser, moduleRoutes(d.pool));
   api.use('/locations', requireUser, locationRoutes(d.pool));
   api.use('/sync', syncRoutes(d.pool, d.jobs.runner, d.hub, { uploadMaxBytes: d.config.UPLOAD_MAX_BYTES }));

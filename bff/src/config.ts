@@ -46,6 +46,9 @@ const schema = z.object({
   // in development, json otherwise.
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   UNIT_DIRECTORY: z.string().optional(),
+  // Prometheus metrics on their own port (never behind the public load balancer); unset: off.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 /** Express's `trust proxy` as configured: nothing, a number of hops, or the proxies' addresses. */

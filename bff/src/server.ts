@@ -30,6 +30,8 @@ import { createHttpServer } from './http/httpServer';
 import { HttpDrain } from './http/drain';
 import { createJobSystem, type JobSystem } from './jobs';
 import { within } from './jobs/runner';
+import { jobHealth } from './jobs/sql';
+import { Metrics } from './metrics';
 
 export interface RunningServer {
   url: string;
@@ -44,6 +46,8 @@ export interface RunningServer {
   listener: JobEventListener;
   /** The event streams of this instance. */
   hub: EventHub;
+  /** Where the Prometheus metrics are served (METRICS_PORT set). */
+  metricsUrl?: string;
   /** Graceful stop (once; later calls get the same promise): readiness turns 503, requests in
    * flight finish, keep-alive clients and event streams are sent elsewhere, running jobs get
    * JOB_SHUTDOWN_GRACE_SECONDS, then everything is released. */
@@ -127,7 +131,17 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const sessionEvents = new SessionEvents();
     const sessionLifetimes = lifetimes(config, opts.clock);
     const hub = new EventHub({ pool, listener, sessionEvents, lifetimes: sessionLifetimes, log, maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
-    const jobs = createJobSystem({ config, log, databaseUrl, onJobStateChange: (fn) => listener.onEvent(fn) });
+    // Metrics are made before the job system they observe, and read its pool only when scraped.
+    const metrics =
+      config.METRICS_PORT === undefined
+        ? undefined
+        : new Metrics({
+            pools: () => ({ requests: pool, jobs: jobs.pool }),
+            caches: () => ({ ...authCache.counts(), ...references.counts() }),
+            eventStreams: () => hub.size,
+            jobHealth: async () => (await jobHealth(pool, {})).rows[0]!,
+          });
+    const jobs = createJobSystem({ config, log, databaseUrl, onJobStateChange: (fn) => listener.onEvent(fn), onTransition: metrics?.onTransition });
     const app = createApp({
       config,
       log,
@@ -140,6 +154,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       hub,
       jobs,
       isShuttingDown: () => shuttingDown,
+      metrics,
     });
     const server = createHttpServer(app);
     server.keepAliveTimeout = 65_000;
@@ -159,6 +174,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       // Past the hard limit (a request that never ends): cut what is left, then release the rest.
       http.closeAll();
     });
+    let metricsUrl: string | undefined;
+    if (metrics) {
+      const metricsServer = await metrics.serve(config.METRICS_PORT!, config.METRICS_HOST);
+      cleanups.push(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+      metricsUrl = `http://${config.METRICS_HOST}:${(metricsServer.address() as { port: number }).port}/metrics`;
+      log.info({ url: metricsUrl }, 'metrics served');
+    }
     await listener.start();
     await jobs.start();
     // Demo headcount and trips go through the bulk pipeline, so the jobs must be running.
@@ -174,6 +196,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       jobs,
       listener,
       hub,
+      metricsUrl,
       stop: () => {
         shuttingDown = true;
         stopped ??= cleanup();

@@ -28,6 +28,11 @@ export class AuthCache<User> {
     return this.opts.ttlMs > 0 && this.opts.isLive();
   }
 
+  /** Each memory's lookups, for metrics. */
+  counts(): Record<string, { hits: number; misses: number }> {
+    return { sessions: this.sessions, users: this.users };
+  }
+
   /** Take before reading from the database; hand back to `remember…`. */
   mark(): number {
     return this.forgets;

@@ -19,13 +19,19 @@ interface Entry<T> {
 /** A map with a time limit per entry and a size bound (the oldest entries go first). */
 export class Memo<K, T> {
   private readonly entries = new Map<K, Entry<T>>();
+  /** Lookups answered from memory, and lookups that were not (metrics). */
+  hits = 0;
+  misses = 0;
   constructor(private readonly maxEntries: number) {}
 
   get(key: K, now: number): T | undefined {
     const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.until > now) return e.value;
-    this.entries.delete(key);
+    if (e && e.until > now) {
+      this.hits++;
+      return e.value;
+    }
+    if (e) this.entries.delete(key);
+    this.misses++;
     return undefined;
   }
 

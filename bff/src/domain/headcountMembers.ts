@@ -1,4 +1,4 @@
-// Endpoint 9: the headcount members a traveler can be picked from — members with a person
+// The member list (GET …/headcount/members): the headcount members a traveler can be picked from — members with a person
 // number, ordered by name; `[]` is a valid answer. Users limited to their own rows get only their
 // own member row. The JSON array is built by PostgreSQL and sent as is. Every traveler selector
 // asks for it, so the whole list is kept ready to send (JSON, gzip, entity tag) in the

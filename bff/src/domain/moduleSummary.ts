@@ -1,4 +1,4 @@
-// Endpoint 11: a module of a unit and year at a glance — status, stats, entry counts, and the
+// The module summary (GET …/{module}): a module of a unit and year at a glance — status, stats, entry counts, and the
 // pipeline recalculating it, if any. Users limited to their own rows get their own counts and
 // no module totals.
 import { entryTypesOf, factorSetsUsedBy, type ModuleSummary } from '@carbon/shared';

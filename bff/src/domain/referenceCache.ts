@@ -20,7 +20,7 @@ export interface ModuleAddress {
   moduleId: number;
 }
 
-/** Endpoint 9's answer for one module, ready to send: JSON, its gzip and an entity tag. */
+/** The member list's answer for one module, ready to send: JSON, its gzip and an entity tag. */
 export interface MembersList {
   json: string;
   gzip: Buffer;
@@ -42,6 +42,11 @@ export class ReferenceCache {
 
   private get on(): boolean {
     return this.opts.ttlMs > 0 && this.opts.isLive();
+  }
+
+  /** Each memory's lookups, for metrics. */
+  counts(): Record<string, { hits: number; misses: number }> {
+    return { factors: this.factors, module_addresses: this.addresses, member_lists: this.members };
   }
 
   /** Every factor of each of these sets for a year, by set; the sets not remembered are read

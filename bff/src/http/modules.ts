@@ -1,4 +1,4 @@
-// /api/modules/{unit_id}/{year}/…: unit/year-addressed routes. Endpoint 9 (headcount members)
+// /api/modules/{unit_id}/{year}/…: unit/year-addressed routes. The member list (headcount members)
 // is declared before the generic module route so that its path never reaches it.
 import { Router } from 'express';
 import { membersSegment } from '@carbon/shared';
@@ -12,7 +12,7 @@ import { idParam, moduleParam, yearParam } from './params';
 export function moduleRoutes(pool: Pool): Router {
   const r = Router();
 
-  // Endpoint 9 — must stay first.
+  // The member list — must stay first.
   r.get(`/:unit_id/:year/${membersSegment()}`, async (req, res) => {
     const list = await headcountMembers(pool, userOf(req), idParam(req.params.unit_id, 'unit'), yearParam(req.params.year));
     res.type('application/json');
@@ -24,13 +24,13 @@ export function moduleRoutes(pool: Pool): Router {
     else res.send(list.json);
   });
 
-  // Endpoint 11.
+  // The module summary.
   r.get('/:unit_id/:year/:module', async (req, res) => {
     const module = moduleParam(req.params.module);
     res.json(await moduleSummary(pool, userOf(req), { unitId: idParam(req.params.unit_id, 'unit'), year: yearParam(req.params.year), module: module.type }));
   });
 
-  // Endpoint 10 and the other entry operations.
+  // Travel creates and the other entry operations.
   mountUnitEntryRoutes(r, pool);
   return r;
 }

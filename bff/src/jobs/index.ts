@@ -8,9 +8,13 @@ import { unitSyncHandler } from './handlers/unitSync';
 import { DEFAULT_UNIT_DIRECTORY } from './handlers/unitSync/directory';
 import { pipelineHandlers } from './handlers/pipeline';
 import type { JobHandler, JobRow } from './types';
+import type { TransitionObserver } from './transitionLog';
+import type { Pool } from '../db/pool';
 
 export interface JobSystem {
   runner: JobRunner;
+  /** The jobs' own connections (metrics read their use). */
+  pool: Pool;
   /** Adds the handler of a job type (exactly one per type). */
   register(handler: JobHandler): void;
   start(): Promise<void>;
@@ -27,6 +31,8 @@ export interface JobSystemDeps {
   /** Subscribes to the state changes of jobs on every instance (the instance's LISTEN
    * connection): a job that stopped running frees its combination for jobs blocked here. */
   onJobStateChange: (fn: (change: JobStateChange) => void) => unknown;
+  /** Told of every job transition this instance makes (metrics). */
+  onTransition?: TransitionObserver;
 }
 
 export function createJobSystem(d: JobSystemDeps): JobSystem {
@@ -42,6 +48,7 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
     rescueAfterMs: config.JOB_RESCUE_AFTER_SECONDS * 1000,
     shutdownGraceMs: config.JOB_SHUTDOWN_GRACE_SECONDS * 1000,
     databaseUrl: d.databaseUrl,
+    onTransition: d.onTransition,
   });
   runner.register(unitSyncHandler({ source: config.UNIT_DIRECTORY ?? DEFAULT_UNIT_DIRECTORY }));
   for (const h of pipelineHandlers) runner.register(h);
@@ -53,6 +60,7 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
 
   return {
     runner,
+    pool: jobsPool,
     register: (h) => runner.register(h),
     start: () => runner.start(),
     stop: async () => {

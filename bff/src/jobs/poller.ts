@@ -9,11 +9,12 @@ import type { Logger } from '../log';
 import type { Pool } from '../db/pool';
 import type { Clock } from '../core/clock';
 import * as jobSql from './sql';
-import { logTransition } from './transitionLog';
+import type { Transitions } from './transitionLog';
 
 export interface PollerDeps {
   pool: Pool;
   log: Logger;
+  transitions: Transitions;
   clock: Clock;
   instanceId: string;
   intervalMs: number;
@@ -94,12 +95,13 @@ export class SafetyPoller {
   private async rescue(now: number): Promise<void> {
     const { rows } = await jobSql.rescueStale(this.d.pool, { instanceId: this.d.instanceId, now: new Date(now), rescueAfterMs: this.d.rescueAfterMs });
     for (const job of rows) {
-      logTransition(this.d.log, job, this.d.instanceId, {
+      this.d.transitions.record(job, {
         from: 'RUNNING',
         to: job.state,
         result: job.state === 'FINISHED' ? 'ERROR' : undefined,
         attempt: job.attempts,
         message: job.status_message ?? 'rescued',
+        rescued: true,
       });
       if (job.state === 'NOT_STARTED') this.d.fire(job.id);
     }

@@ -12,7 +12,7 @@ import * as jobSql from './sql';
 import { claimJob, type ClaimResult } from './claimJob';
 import { DomainSession } from './domainSession';
 import { chainAggregation, chainJob } from './chainJob';
-import { logTransition } from './transitionLog';
+import type { Transitions } from './transitionLog';
 import type { HandlerRegistry } from './registry';
 import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome, type JobRow, type RunOutcome } from './types';
 
@@ -21,6 +21,7 @@ export interface RunDeps {
   registry: HandlerRegistry;
   instanceId: string;
   log: Logger;
+  transitions: Transitions;
   retryBaseMs: number;
   defaultTimeoutMs: number;
   /** Progress steps closer together than this (same phase) are not written. */
@@ -159,7 +160,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const log = d.log.child({ job_id: job.id, job_type: job.job_type, pipeline_id: job.pipeline_id });
-  logTransition(d.log, job, d.instanceId, { from: 'NOT_STARTED', to: 'RUNNING', attempt: job.attempts });
+  d.transitions.record(job, { from: 'NOT_STARTED', to: 'RUNNING', attempt: job.attempts });
 
   const controller = new AbortController();
   d.attempts.set(job.id, controller);
@@ -202,7 +203,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
       return await failAttempt(d, job, progressDb, err, elapsed());
     }
     if (domain.isOpen) await domain.commit();
-    logTransition(d.log, job, d.instanceId, { from: 'RUNNING', to: 'FINISHED', result, duration_ms: elapsed(), attempt: job.attempts });
+    d.transitions.record(job, { from: 'RUNNING', to: 'FINISHED', result, duration_ms: elapsed(), attempt: job.attempts });
     d.combinationFree(job.combination_key);
     if (children.length) d.fire(children);
     return 'finished';
@@ -274,10 +275,10 @@ async function failAttempt(d: RunDeps, job: JobRow, progressDb: PoolClient, err:
   if (!row) return 'lost';
   d.combinationFree(job.combination_key);
   if (row.state === 'NOT_STARTED') {
-    logTransition(d.log, job, d.instanceId, { from: 'RUNNING', to: 'NOT_STARTED', duration_ms: durationMs, attempt: job.attempts, message, retry_in_ms: delay });
+    d.transitions.record(job, { from: 'RUNNING', to: 'NOT_STARTED', duration_ms: durationMs, attempt: job.attempts, message, retry_in_ms: delay });
     d.retryAfter(job.id, delay);
     return 'retrying';
   }
-  logTransition(d.log, job, d.instanceId, { from: 'RUNNING', to: 'FINISHED', result: 'ERROR', duration_ms: durationMs, attempt: job.attempts, message });
+  d.transitions.record(job, { from: 'RUNNING', to: 'FINISHED', result: 'ERROR', duration_ms: durationMs, attempt: job.attempts, message });
   return 'failed';
 }

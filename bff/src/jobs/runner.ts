@@ -11,7 +11,7 @@ import { AttemptAborted, runJob, type RunDeps } from './runJob';
 import { SafetyPoller } from './poller';
 import { InstanceLiveness } from './liveness';
 import { insertJob } from './chainJob';
-import { logTransition } from './transitionLog';
+import { Transitions, type TransitionObserver } from './transitionLog';
 import type { JobHandler, JobRow, NewJob, RunOutcome } from './types';
 
 export interface RunnerOptions {
@@ -33,6 +33,8 @@ export interface RunnerOptions {
   defaultTimeoutMs?: number;
   shutdownGraceMs?: number;
   progressMinIntervalMs?: number;
+  /** Told of every job transition this instance makes (metrics). */
+  onTransition?: TransitionObserver;
   /** Run the safety poller (heartbeat, rescue, orphans) on its timer. Off: it ticks only when
    * told (tick()), for tests that drive it, or test runJob alone. */
   poll?: boolean;
@@ -83,6 +85,7 @@ export class JobRunner {
   readonly liveness: InstanceLiveness;
   private readonly pool: Pool;
   private readonly log: Logger;
+  private readonly transitions: Transitions;
   private readonly opts: RunnerOptions;
   private readonly queue: Queued[] = [];
   private readonly inFlight = new Map<number, Promise<RunOutcome>>();
@@ -104,6 +107,7 @@ export class JobRunner {
     this.pool = opts.pool;
     this.log = opts.log;
     this.instanceId = opts.instanceId ?? newInstanceId();
+    this.transitions = new Transitions(this.log, this.instanceId, opts.onTransition);
     this.concurrency = opts.concurrency ?? 4;
     this.rescueAfterMs = opts.rescueAfterMs ?? 60_000;
     this.defaultTimeoutMs = opts.defaultTimeoutMs ?? 30 * 60_000;
@@ -114,6 +118,7 @@ export class JobRunner {
     this.poller = new SafetyPoller({
       pool: this.pool,
       log: this.log,
+      transitions: this.transitions,
       clock: this.clock,
       instanceId: this.instanceId,
       intervalMs: opts.pollIntervalMs ?? 10_000,
@@ -127,6 +132,7 @@ export class JobRunner {
       registry: this.registry,
       instanceId: this.instanceId,
       log: this.log,
+      transitions: this.transitions,
       retryBaseMs: opts.retryBaseMs ?? 2_000,
       defaultTimeoutMs: this.defaultTimeoutMs,
       progressMinIntervalMs: opts.progressMinIntervalMs ?? 100,
@@ -277,7 +283,7 @@ export class JobRunner {
     try {
       if (this.running > 0) {
         const { rows } = await jobSql.releaseJobs(this.pool, { instanceId: this.instanceId });
-        for (const job of rows) logTransition(this.log, job, this.instanceId, { from: 'RUNNING', to: 'NOT_STARTED', message: 'released at shutdown' });
+        for (const job of rows) this.transitions.record(job, { from: 'RUNNING', to: 'NOT_STARTED', message: 'released at shutdown' });
         for (const c of this.attempts.values()) c.abort(new AttemptAborted('shutdown', 'The instance is shutting down.'));
         await within(this.whenIdle(), 5_000);
       }

@@ -1,5 +1,6 @@
 // One structured log line per job state transition: the job console's history and the source of
-// throughput, duration and failure-rate figures per job type.
+// throughput, duration and failure-rate figures per job type. The same transitions reach an
+// optional observer (the instance's metrics, bff/src/metrics.ts).
 import type { Logger } from '../log';
 import type { JobRow } from './types';
 
@@ -11,10 +12,24 @@ export interface Transition {
   attempt?: number;
   message?: string | null;
   retry_in_ms?: number;
+  /** Taken back from an instance that died or went silent (the safety poller's rescue). */
+  rescued?: boolean;
 }
 
-export function logTransition(log: Logger, job: Pick<JobRow, 'id' | 'job_type' | 'pipeline_id'>, instance: string, t: Transition): void {
-  const line = { job_id: job.id, job_type: job.job_type, pipeline_id: job.pipeline_id, instance, ...t };
-  if (t.result === 'ERROR') log.warn(line, 'job transition');
-  else log.info(line, 'job transition');
+export type TransitionJob = Pick<JobRow, 'id' | 'job_type' | 'pipeline_id'>;
+export type TransitionObserver = (job: TransitionJob, t: Transition) => void;
+
+export class Transitions {
+  constructor(
+    private readonly log: Logger,
+    private readonly instance: string,
+    private readonly observer?: TransitionObserver,
+  ) {}
+
+  record(job: TransitionJob, t: Transition): void {
+    const line = { job_id: job.id, job_type: job.job_type, pipeline_id: job.pipeline_id, instance: this.instance, ...t };
+    if (t.result === 'ERROR') this.log.warn(line, 'job transition');
+    else this.log.info(line, 'job transition');
+    this.observer?.(job, t);
+  }
 }

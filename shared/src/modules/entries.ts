@@ -108,7 +108,7 @@ export interface CarbonReportView {
   modules: CarbonReportModuleView[];
 }
 
-/** Endpoint 11. */
+/** The module summary (GET …/{module}). */
 export interface ModuleSummary {
   unit_id: number;
   year: number;
@@ -126,7 +126,7 @@ export interface ModuleSummary {
   factor_sets_without_factors: string[];
 }
 
-/** Endpoint 9: one headcount dropdown item. */
+/** The member list: one headcount dropdown item. */
 export interface HeadcountMemberItem {
   person_number: number;
   name: string;

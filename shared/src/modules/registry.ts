@@ -91,7 +91,7 @@ export function peopleEntryType(): EntryTypeDef & { person: NonNullable<EntryTyp
   return t as EntryTypeDef & { person: NonNullable<EntryTypeDef['person']> };
 }
 
-/** Endpoint 9's path under /modules/{unit}/{year}/: the people's module, then `members`. */
+/** The member list's path under /modules/{unit}/{year}/: the people's module, then `members`. */
 export const membersSegment = (): string => `${MODULES[peopleEntryType().module].slug}/members`;
 
 /** Fields a list may be sorted by, for every entry type of a module (union). */

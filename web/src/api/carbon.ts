@@ -26,7 +26,7 @@ export async function fetchReport(unitId: number, year: number): Promise<CarbonR
   return data[0] ?? null;
 }
 
-/** Endpoint 11. */
+/** The module summary. */
 export async function fetchModuleSummary(unitId: number, year: number, module: ModuleDef): Promise<ModuleSummary> {
   return (await api.get<ModuleSummary>(`/modules/${unitId}/${year}/${module.slug}`)).data;
 }
@@ -54,7 +54,7 @@ export async function setModuleStatus(reportId: number, module: ModuleType, stat
   return (await api.patch<CarbonReportModuleView>(`/v1/carbon_reports/${reportId}/modules/${module}/status`, { status })).data;
 }
 
-/** Endpoint 9: members with a person number, ordered by name; 404 when there is no headcount. */
+/** The member list: members with a person number, ordered by name; 404 when there is no headcount. */
 export async function fetchHeadcountMembers(unitId: number, year: number): Promise<HeadcountMemberItem[]> {
   return (await api.get<HeadcountMemberItem[]>(`/modules/${unitId}/${year}/${membersSegment()}`)).data;
 }

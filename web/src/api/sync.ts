@@ -58,14 +58,14 @@ function sendCsv(url: string, params: Record<string, string | number>, file: Blo
     .then((r) => r.data);
 }
 
-/** Endpoint 4: an entry CSV for one unit, or for every unit (a unit column in the file). */
+/** An entry CSV for one unit, or for every unit (a unit column in the file). */
 export function dispatchCsv(target: DispatchTarget, file: Blob, onProgress?: (p: UploadProgress) => void): Promise<JobStarted> {
   const params: Record<string, string | number> = { module: target.module, type: target.type, year: target.year, mode: target.mode };
   if (target.unitId !== null) params.unit_id = target.unitId;
   return sendCsv('/sync/dispatch', params, file, onProgress);
 }
 
-/** Endpoint 5: a factor CSV of one factor set (of the module) and year. */
+/** A factor CSV of one factor set (of the module) and year. */
 export function uploadFactors(module: ModuleType, set: string, year: number, file: Blob, onProgress?: (p: UploadProgress) => void): Promise<JobStarted> {
   return sendCsv(`/sync/factors/${module}/${set}`, { year }, file, onProgress);
 }
@@ -79,7 +79,7 @@ export async function carryOverFactors(fromYear: number, toYear: number): Promis
   return (await api.post<JobStarted>('/sync/factors/carry-over', { from_year: fromYear, to_year: toYear })).data;
 }
 
-/** Endpoint 6: a tracked unit sync (a real job id). */
+/** A tracked unit sync (a real job id). */
 export async function startUnitSync(year: number): Promise<JobStarted> {
   return (await api.post<JobStarted>('/sync/units', { year })).data;
 }
@@ -93,7 +93,7 @@ export async function fetchJob(id: number): Promise<JobView> {
   return (await api.get<JobView>(`/sync/jobs/${id}`)).data;
 }
 
-/** Endpoint 8: 409 (with the server's reason in `detail`) when the job is not stale. */
+/** Manual recovery: 409 (with the server's reason in `detail`) when the job is not stale. */
 export async function recoverJob(id: number): Promise<Recovered> {
   return (await api.post<Recovered>(`/sync/jobs/${id}/recover`)).data;
 }

@@ -98,6 +98,16 @@ export const releaseJobs = define<{ instanceId: string }, Pick<JobRow, 'id' | 'j
 export const deleteInstance = define<{ instanceId: string }>('deleteInstance', { instanceId: 1 });
 export const pruneInstances = define<NoParams>('pruneInstances', {});
 
+// Metrics
+export interface JobHealth {
+  waiting: number;
+  running: number;
+  oldest_due_seconds: number;
+  live_instances: number;
+  longest_silence_seconds: number;
+}
+export const jobHealth = define<NoParams, JobHealth>('jobHealth', {});
+
 // Manual recovery
 export const lockJobForRecovery = define<{ id: number; now: Date }, LockedJob>('lockJobForRecovery', { id: 1, now: 2 });
 export const recoverJob = define<{ id: number; message: string }, JobRow>('recoverJob', { id: 1, message: 2 });
