@@ -52,11 +52,12 @@ describe(`migration ${MIGRATION}`, () => {
     );
     const modules = await db.query(`SELECT module_type, stats FROM carbon_report_modules ORDER BY module_type`);
     expect(modules.rows).toEqual([
-      { module_type: 'headcount', stats: { kg_co2eq: 200, entries: 1, by_scope: { 3: 200 }, by_category: { per_fte_estimates: 200 } } },
-      { module_type: 'professional_travel', stats: { kg_co2eq: 1000.5, entries: 2, by_scope: { 3: 1000.5 }, by_category: { business_travel: 1000.5 } } },
+      // (and from migration 0013: no entry without a figure among them)
+      { module_type: 'headcount', stats: { kg_co2eq: 200, entries: 1, without_factor: 0, by_type: {}, by_scope: { 3: 200 }, by_category: { per_fte_estimates: 200 } } },
+      { module_type: 'professional_travel', stats: { kg_co2eq: 1000.5, entries: 2, without_factor: 0, by_type: {}, by_scope: { 3: 1000.5 }, by_category: { business_travel: 1000.5 } } },
     ]);
     const report = await db.query(`SELECT stats FROM carbon_reports`);
-    expect(report.rows[0].stats).toEqual({ kg_co2eq: 1200.5, entries: 3, by_scope: { 3: 1200.5 }, by_category: { business_travel: 1000.5, per_fte_estimates: 200 } });
+    expect(report.rows[0].stats).toEqual({ kg_co2eq: 1200.5, entries: 3, without_factor: 0, by_module: {}, by_scope: { 3: 1200.5 }, by_category: { business_travel: 1000.5, per_fte_estimates: 200 } });
   });
 
   it('requires both from then on', async () => {

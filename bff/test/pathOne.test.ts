@@ -38,11 +38,13 @@ async function expectStatsExact() {
   const stored = await stack.server.pool.query('SELECT m.id, m.stats FROM carbon_report_modules m WHERE m.carbon_report_id = $1 AND module_type = $2', [report, 'professional_travel']);
   const recomputed = await withTransaction(stack.server.pool, (db) => recomputeStats(db, stored.rows[0].id));
   for (const t of entryTypesOf('professional_travel').map((x) => x.type)) {
-    const a = stored.rows[0].stats.by_type?.[t] ?? { kg_co2eq: 0, entries: 0, quantity: 0 };
+    const a = stored.rows[0].stats.by_type?.[t] ?? { kg_co2eq: 0, entries: 0, quantity: 0, without_factor: 0 };
     expect(a.kg_co2eq).toBeCloseTo(recomputed!.module.by_type[t]!.kg_co2eq, 6);
     expect(a.entries).toBe(recomputed!.module.by_type[t]!.entries);
     expect(a.quantity).toBeCloseTo(recomputed!.module.by_type[t]!.quantity, 6);
+    expect(a.without_factor ?? 0).toBe(recomputed!.module.by_type[t]!.without_factor);
   }
+  expect(stored.rows[0].stats.without_factor ?? 0).toBe(recomputed!.module.without_factor);
   return s;
 }
 
@@ -79,11 +81,35 @@ describe('emissions', () => {
     expect(pl.emissions[0].meta.factor_country).toBe('RoW');
   });
 
-  it('members carry their FTE as quantity; no per-FTE factor by default means 0 kg', async () => {
+  it('members carry their FTE as quantity; without a per-FTE factor they have no figure (null, not 0) and count as without a factor', async () => {
     const res = await alice.get(`/api/modules/${C}/2025/headcount/member?sort=user_institutional_id`);
-    expect(res.body.items[1].emissions[0]).toMatchObject({ emission_type: 'member', kg_co2eq: 0, quantity: 0.5, quantity_unit: 'FTE' });
+    expect(res.body.items[1].emissions[0]).toMatchObject({ emission_type: 'member', kg_co2eq: null, quantity: 0.5, quantity_unit: 'FTE', meta: { reason: 'no factor applies' } });
+    expect(res.body.items[1].kg_co2eq).toBeNull();
     const r = await alice.get(`/api/v1/carbon_reports/${report}`);
     expect(r.body.stats.fte).toBe(1.5);
+    expect(r.body.stats.by_module.headcount).toMatchObject({ kg_co2eq: 0, entries: 2, without_factor: 2 });
+    const summary = await alice.get(`/api/modules/${C}/2025/headcount`);
+    expect(summary.body.stats).toMatchObject({ kg_co2eq: 0, entries: 2, without_factor: 2 });
+    expect(summary.body.stats.by_type.member).toMatchObject({ entries: 2, without_factor: 2, quantity: 1.5 });
+  });
+
+  it('a member added, changed and deleted in a year without member factors keeps without_factor exact', async () => {
+    const unit = ids.unit['OCEAN-LAB']!;
+    const olga = await as(stack, 'olga');
+    const members = `/api/modules/${unit}/2025/headcount/member`;
+    const statsNow = async () => (await olga.get(`/api/modules/${unit}/2025/headcount`)).body.stats;
+    const before = await statsNow();
+    const m = (await olga.post(members, { user_institutional_id: '200901', name: 'No Factor', fte: 1 })).body;
+    expect(m.kg_co2eq).toBeNull();
+    expect(await statsNow()).toMatchObject({ kg_co2eq: before.kg_co2eq, entries: before.entries + 1, without_factor: before.without_factor + 1 });
+    await olga.patch(`${members}/${m.id}`, { fte: 0.5 });
+    expect(await statsNow()).toMatchObject({ entries: before.entries + 1, without_factor: before.without_factor + 1 });
+    const moduleId = (await stack.server.pool.query('SELECT carbon_report_module_id AS id FROM data_entries WHERE id = $1', [m.id])).rows[0].id;
+    const recomputed = await withTransaction(stack.server.pool, (db) => recomputeStats(db, moduleId));
+    expect(recomputed!.module.without_factor).toBe(before.without_factor + 1);
+    expect(recomputed!.report.without_factor).toBeGreaterThanOrEqual(before.without_factor + 1);
+    await olga.delete(`${members}/${m.id}`);
+    expect(await statsNow()).toMatchObject({ entries: before.entries, without_factor: before.without_factor });
   });
 
   it('keeps an entry whose year has no factor, with unknown weight', async () => {
@@ -100,7 +126,10 @@ describe('emissions', () => {
     expect(res.body.kg_co2eq).toBeNull();
     expect(res.body.emissions[0]).toMatchObject({ kg_co2eq: null, factor_id: null });
     const summary = await olga.get(`/api/modules/${unit}/2019/professional-travel`);
-    expect(summary.body.stats).toMatchObject({ kg_co2eq: 0, entries: 1 });
+    expect(summary.body.stats).toMatchObject({ kg_co2eq: 0, entries: 1, without_factor: 1 });
+    // the report counts both: the trip and its traveler (no member factor in 2019 either)
+    const reportId = (await stack.server.pool.query('SELECT id FROM carbon_reports WHERE unit_id = $1 AND year = 2019', [unit])).rows[0].id;
+    expect((await olga.get(`/api/v1/carbon_reports/${reportId}`)).body.stats).toMatchObject({ kg_co2eq: 0, entries: 2, without_factor: 2 });
   });
 });
 

@@ -190,6 +190,22 @@ test('a unit sync for a new year: its job id, its progress, and the year in a pr
   const alice = await aliceContext.newPage();
   await openAs(alice, 'alice', '/workspace');
   await expect(alice.getByTestId(`open-CLIMATE-LAB-${year}`)).toBeVisible();
+  // The new year has no factors yet, and her unit home says so.
+  const unit = await unitIdOf('CLIMATE-LAB');
+  await alice.goto(`/u/${unit}/${year}`);
+  await expect(alice.getByTestId('no-factors-notice')).toContainText(`No factors for ${year}: ask the back office to carry over ${year - 1}’s factors or to upload them.`);
+
+  // The operator carries 2025's factors over from the factors page; the notice goes.
+  await page.goto(`/backoffice/factors?module=professional_travel&set=plane&year=${year}`);
+  await expect(page.getByTestId('no-factors-notice')).toContainText(`No factors for ${year}`);
+  await page.getByTestId('carry-over-from').fill('2025');
+  await page.getByTestId('carry-over-start').click();
+  await expect(page.getByTestId('carry-over').getByTestId('pipeline-progress')).toHaveAttribute('data-ended', 'true', PHASES_DONE);
+  await expect(page.getByTestId('carry-over').getByTestId('phase-ingest')).toContainText('factors carried over from 2025');
+  await expect(page.getByTestId('no-factors-notice')).toHaveCount(0);
+  await alice.reload();
+  await expect(alice.getByTestId('report-total-card')).toBeVisible();
+  await expect(alice.getByTestId('no-factors-notice')).toHaveCount(0);
   await aliceContext.close();
 });
 

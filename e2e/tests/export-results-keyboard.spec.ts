@@ -40,7 +40,8 @@ test('a member can be added with the keyboard alone, and the export neutralises 
   const [header, ...rows] = text.trim().split('\r\n');
   expect(header).toBe('user_institutional_id,name,fte,position,kg_co2eq');
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toBe(`${personNumber},"'=HYPERLINK(""http://example.org"",""x"") ${personNumber}",0.5,,0`);
+  // No per-FTE factor in 2024: the member has no figure, exported as an empty cell, never 0.
+  expect(rows[0]).toBe(`${personNumber},"'=HYPERLINK(""http://example.org"",""x"") ${personNumber}",0.5,,`);
 });
 
 test('the results page shows the report total, per FTE, and both charts with their figures', async ({ page }) => {

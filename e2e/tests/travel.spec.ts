@@ -26,6 +26,10 @@ test('a principal adds a member, then a plane trip for them; totals update witho
   await expect(dialog.getByTestId('entry-result')).toBeVisible();
   await dialog.getByTestId('result-close').click();
   await expect(page.getByTestId('entry-table-member')).toContainText(name);
+  // The demo years have no per-FTE factor: the member has no figure, never 0 kg, and the
+  // headcount's total says it is incomplete.
+  await expect(page.getByTestId('entry-table-member').locator('tbody tr', { hasText: name })).toContainText('no factor');
+  await expect(page.getByTestId('module-incomplete').getByTestId('incomplete-text')).toHaveText(/^Incomplete: \d+ entries without a factor$/);
 
   // The trip, from the travel page reached through the app's navigation.
   await page.getByTestId('nav-professional-travel').click();

@@ -5,6 +5,7 @@ export const JOB_TYPES = [
   'csv_ingest',
   'api_ingest',
   'factor_ingest',
+  'factor_carry_over',
   'emission_recalc',
   'module_emission_recalc',
   'unit_sync',

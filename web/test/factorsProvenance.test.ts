@@ -46,19 +46,19 @@ afterEach(() => {
 
 describe('factors page provenance', () => {
   it('names the shipped defaults and their sources before any file, in English and French', async () => {
-    const answer = { year: 2025, latest_upload_job_id: { plane: null }, items: [factor('short', 'ADEME Base Carbone'), factor('long', 'ADEME Base Carbone'), factor('medium', 'UK DESNZ')] };
+    const answer = { year: 2025, factors_in_year: 3, latest_upload_job_id: { plane: null }, items: [factor('short', 'ADEME Base Carbone'), factor('long', 'ADEME Base Carbone'), factor('medium', 'UK DESNZ')] };
     expect(line(await open(answer))).toBe('Default factors (sources: ADEME Base Carbone · UK DESNZ) — no file uploaded yet.');
     expect(line(await open({ ...answer, items: answer.items.slice(0, 2) }, 'fr'))).toBe('Facteurs par défaut (source : ADEME Base Carbone) — aucun fichier importé pour l’instant.');
   });
 
   it('says no file was uploaded only when there is no factor, and names the latest file once there is one', async () => {
-    expect(line(await open({ year: 2025, latest_upload_job_id: { plane: null }, items: [] }))).toBe('No factor file has been uploaded for this set and year yet.');
-    const uploaded = { year: 2025, latest_upload_job_id: { plane: 42 }, items: [factor('short', 'Operator file', { last_seen_job_id: 42 })] };
+    expect(line(await open({ year: 2025, factors_in_year: 3, latest_upload_job_id: { plane: null }, items: [] }))).toBe('No factor file has been uploaded for this set and year yet.');
+    const uploaded = { year: 2025, factors_in_year: 1, latest_upload_job_id: { plane: 42 }, items: [factor('short', 'Operator file', { last_seen_job_id: 42 })] };
     expect(line(await open(uploaded))).toBe('Latest factor file: job #42');
   });
 
   it('says why a year no report may have shows nothing, and asks nothing of the server', async () => {
-    const w = await open({ year: 2025, latest_upload_job_id: { plane: null }, items: [] });
+    const w = await open({ year: 2025, factors_in_year: 3, latest_upload_job_id: { plane: null }, items: [] });
     const calls = list.mock.calls.length;
     await w.find('input[data-testid="factors-year"]').setValue('20255');
     await settle(450);

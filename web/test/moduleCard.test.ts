@@ -11,7 +11,8 @@ import { mountApp } from './support/mountApp';
 const stats: ModuleStats = {
   kg_co2eq: 2500,
   entries: 3,
-  by_type: { first: { kg_co2eq: 2000, entries: 2, quantity: 1.5 }, second: { kg_co2eq: 500, entries: 1, quantity: 0.25 } },
+  without_factor: 0,
+  by_type: { first: { kg_co2eq: 2000, entries: 2, quantity: 1.5, without_factor: 0 }, second: { kg_co2eq: 500, entries: 1, quantity: 0.25, without_factor: 0 } },
   by_scope: { 1: 300, 2: 0, 3: 2200 },
   by_category: { stationary_combustion: 300, business_travel: 2200 },
 };
@@ -26,6 +27,7 @@ const summary = (module: ModuleType, s: ModuleStats | null): ModuleSummary => ({
   stats: s,
   entry_counts: { first: 2, second: 1 },
   active_pipeline_id: null,
+  factor_sets_without_factors: [],
 });
 
 function card(module: ModuleType, s: ModuleStats | null, locale: 'en' | 'fr' = 'en') {
@@ -53,6 +55,15 @@ describe('ModuleCard', () => {
     expect(scopes(card(m, stats, 'fr'))).toEqual(['Scope 1 0,3 t CO2e', 'Scope 2 0,0 t CO2e', 'Scope 3 2,2 t CO2e']);
     expect(card(m, stats).get('[data-testid="scope-2"]').attributes('title')).toBe('Purchased energy');
     expect(card(m, stats, 'fr').get('[data-testid="scope-2"]').attributes('title')).toBe('Énergie achetée');
+  });
+
+  it.each([...MODULE_TYPES])('%s: says when its total is incomplete, in English and French, and only then', (m) => {
+    const incomplete = { ...stats, without_factor: 3 };
+    const notice = (w: ReturnType<typeof card>) => w.get('[data-testid="incomplete-text"]').text();
+    expect(notice(card(m, incomplete))).toBe('Incomplete: 3 entries without a factor');
+    expect(notice(card(m, { ...stats, without_factor: 1 }))).toBe('Incomplete: 1 entry without a factor');
+    expect(notice(card(m, incomplete, 'fr'))).toBe('Incomplet : 3 saisies sans facteur');
+    expect(card(m, stats).find('[data-testid="incomplete-notice"]').exists()).toBe(false);
   });
 
   it.each([...MODULE_TYPES])('%s: shows a user without totals their own entries', (m) => {

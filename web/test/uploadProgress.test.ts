@@ -176,6 +176,30 @@ describe('UploadRunner', () => {
     expect(q(w, 'upload-send').attributes('disabled')).toBeDefined();
   });
 
+  it.each([
+    ['en', 'Done, but the totals are incomplete: 300 entries have no factor for this year.', 'up to date'],
+    ['fr', 'Terminé, mais les totaux sont incomplets : 300 saisies n’ont pas de facteur pour cette année.', 'à jour'],
+  ] as const)('%s: a pipeline that leaves entries without a factor says the totals are incomplete, never up to date', async (locale, expected, never) => {
+    const send = vi.fn(async () => ({ job_id: 11, pipeline_id: PIPELINE }));
+    list.mockResolvedValue(
+      page([
+        jobView({ id: 11, state: 'FINISHED', result: 'SUCCESS', next_job: 12, report: { rows: 300, stored: 300, skipped: 0, issues: [] } }),
+        jobView({ id: 12, job_type: 'emission_recalc', state: 'FINISHED', result: 'WARNING', next_job: 13, report: { entries: 300, without_factor: 300 } }),
+        jobView({ id: 13, job_type: 'aggregation', target: 'STATS', data_entry_type: null, state: 'FINISHED', result: 'WARNING', report: { modules: 1, without_factor: 300 } }),
+      ]),
+    );
+    const w = mountBackoffice(UploadRunner, { props: { send } }, locale);
+    useEventsStore().start();
+    await chooseFile(w, csv());
+    await q(w, 'upload-send').trigger('click');
+    await settle(200);
+    const outcome = q(w, 'pipeline-outcome');
+    expect(outcome.attributes('data-outcome')).toBe('incomplete');
+    expect(outcome.text()).toContain(expected);
+    expect(outcome.text()).not.toContain(never);
+    expect(q(w, 'phase-aggregation').text()).toContain(locale === 'en' ? 'totals incomplete: 300 entries without a factor' : 'totaux incomplets : 300 saisies sans facteur');
+  });
+
   it('speaks French: phases, counts and the row report', () => {
     const report = { rows: 2, stored: 1, skipped: 1, issues_total: 1, issues: [{ row: 3, column: 'person_number', reason: 'inconnu', level: 'warning' }] };
     const jobs = [

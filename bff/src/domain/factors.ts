@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FactorRow } from '@carbon/shared';
+import { FACTOR_SETS, type FactorRow } from '@carbon/shared';
 import { withTransaction, type Pool } from '../db/pool';
 import type { Queryable } from './db';
 
@@ -39,6 +39,15 @@ export async function ensureDefaultFactors(pool: Pool, file = DEFAULT_FACTORS_FI
     );
     return rowCount ?? 0;
   });
+}
+
+/** How many factors each set of the registry has for a year (sets without any are left out). */
+export async function factorCountsOf(db: Queryable, year: number): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ set: string; n: number }>(
+    `SELECT data_entry_type AS set, count(*)::int AS n FROM factors WHERE year = $1 AND data_entry_type = ANY ($2::text[]) GROUP BY 1 ORDER BY 1`,
+    [year, Object.keys(FACTOR_SETS)],
+  );
+  return Object.fromEntries(rows.map((r) => [r.set, r.n]));
 }
 
 /** Every factor of each of these sets for a year (a handful of rows each), by set, in one query;

@@ -1,11 +1,12 @@
 // The module summary (GET …/{module}): a module of a unit and year at a glance — status, stats, entry counts, and the
 // pipeline recalculating it, if any. Users limited to their own rows get their own counts and
 // no module totals.
-import { entryTypesOf, type ModuleSummary } from '@carbon/shared';
+import { entryTypesOf, factorSetsUsedBy, type ModuleSummary } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { canSeeModuleTotals } from '../policies';
 import type { Actor } from './actor';
 import { activePipelineId } from './activePipeline';
+import { referenceCacheFor } from './referenceCache';
 import { loadModuleContext, type ModuleRef } from './context';
 import { ownRowsCondition } from './registrySql';
 import { normalizeModuleStats } from './stats';
@@ -38,5 +39,13 @@ export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<Modul
     stats,
     entry_counts: entryCounts,
     active_pipeline_id: await activePipelineId(pool, ref),
+    factor_sets_without_factors: await setsWithoutFactors(pool, [...new Set(types.flatMap(factorSetsUsedBy))], ctx.year),
   };
+}
+
+/** Those of these sets that have no factor for the year, in the given order (from the reference
+ * cache, which Path 1 reads anyway). */
+async function setsWithoutFactors(pool: Pool, sets: string[], year: number): Promise<string[]> {
+  const bySet = await referenceCacheFor(pool).factorSetsFor(pool, sets, year);
+  return sets.filter((s) => !bySet[s]?.length);
 }

@@ -1,11 +1,15 @@
 // Module and report stats: the one definition of their shape and of how they are computed.
 //
-//   module: {kg_co2eq, entries, by_type: {<entry type>: {kg_co2eq, entries, quantity}},
+//   module: {kg_co2eq, entries, without_factor,
+//            by_type: {<entry type>: {kg_co2eq, entries, quantity, without_factor}},
 //            by_scope: {"1"|"2"|"3": kg_co2eq}, by_category: {<category>: kg_co2eq}}
-//   report: {kg_co2eq, entries, by_module: {<module type>: {kg_co2eq, entries}}, by_scope, by_category}
+//   report: {kg_co2eq, entries, without_factor, by_module: {<module type>: {kg_co2eq, entries, without_factor}},
+//            by_scope, by_category}
 //
 // kg_co2eq and quantity are sums of data_entry_emissions (numeric, so sums are exact); entries
-// counts data entries. Scope and category are those each emission row carries (declared per
+// counts data entries; without_factor counts the entries that have an emission row without a
+// figure (kg_co2eq null: no factor for the year, or none converting the entry's unit), whose
+// emissions the totals therefore lack. Scope and category are those each emission row carries (declared per
 // emission type in the registry), so by_scope and by_category each add up to kg_co2eq. Two ways
 // to keep them, giving identical numbers:
 //  - Path 1 adds the difference of sums that its own statement deleted and inserted
@@ -45,9 +49,14 @@ export function reportingDelta(added: string | null, removed: string | null): st
   return `SELECT scope::text AS scope, category, coalesce(sum(kg), 0) AS kg FROM (${parts.join(' UNION ALL ')}) rows GROUP BY 1, 2`;
 }
 
+/** 1 when entry `e.id` has an emission row without a figure in `cte` (emission rows), else 0:
+ * what an entry adds to `without_factor`. */
+export const lacksFigure = (cte: string) => `(EXISTS (SELECT 1 FROM ${cte} WHERE ${cte}.data_entry_id = e.id AND ${cte}.kg_co2eq IS NULL))::int`;
+
 /**
  * SQL for the Path 1 stats update, appended as CTEs to a write statement. `deltas` names a CTE of
- * rows (type text, kg numeric, n bigint, qty numeric), one per entry type touched; `reporting` a
+ * rows (type text, kg numeric, n bigint, qty numeric, wf bigint: the change of `without_factor`),
+ * one per entry type touched; `reporting` a
  * CTE of rows (scope text, category text, kg numeric), see `reportingDelta`; `moduleId` is an SQL
  * expression (a parameter). `touched` is a CTE that returns a row only when the write changed
  * something, so a no-op (entry already gone) leaves stats and status alone.
@@ -57,18 +66,20 @@ export function applyStatsDelta(o: { deltas: string; reporting: string; moduleId
   const rm = `coalesce(r.stats #> array['by_module', um.module_type], '{}')`;
   return `
   delta_total AS (
-    SELECT coalesce(sum(kg), 0) AS kg, coalesce(sum(n), 0) AS n FROM ${o.deltas}
+    SELECT coalesce(sum(kg), 0) AS kg, coalesce(sum(n), 0) AS n, coalesce(sum(wf), 0) AS wf FROM ${o.deltas}
   ),
   um AS (
     UPDATE carbon_report_modules m
        SET stats = m.stats || jsonb_build_object(
              'kg_co2eq', ${num("m.stats ->> 'kg_co2eq'")} + dt.kg,
              'entries', ${num("m.stats ->> 'entries'")} + dt.n,
+             'without_factor', ${num("m.stats ->> 'without_factor'")} + dt.wf,
              'by_type', coalesce(m.stats -> 'by_type', '{}') || (
                SELECT jsonb_object_agg(d.type, jsonb_build_object(
                         'kg_co2eq', ${t('kg_co2eq')} + d.kg,
                         'entries', ${t('entries')} + d.n,
-                        'quantity', ${t('quantity')} + d.qty))
+                        'quantity', ${t('quantity')} + d.qty,
+                        'without_factor', ${t('without_factor')} + d.wf))
                  FROM ${o.deltas} d),
              ${addReporting('m.stats', o.reporting)}),
            -- any data change returns a validated (or untouched) module to in progress
@@ -83,9 +94,11 @@ export function applyStatsDelta(o: { deltas: string; reporting: string; moduleId
        SET stats = r.stats || jsonb_build_object(
              'kg_co2eq', ${num("r.stats ->> 'kg_co2eq'")} + dt.kg,
              'entries', ${num("r.stats ->> 'entries'")} + dt.n,
+             'without_factor', ${num("r.stats ->> 'without_factor'")} + dt.wf,
              'by_module', coalesce(r.stats -> 'by_module', '{}') || jsonb_build_object(um.module_type, jsonb_build_object(
                'kg_co2eq', ${num(`${rm} ->> 'kg_co2eq'`)} + dt.kg,
-               'entries', ${num(`${rm} ->> 'entries'`)} + dt.n)),
+               'entries', ${num(`${rm} ->> 'entries'`)} + dt.n,
+               'without_factor', ${num(`${rm} ->> 'without_factor'`)} + dt.wf)),
              ${addReporting('r.stats', o.reporting)}),
            updated_at = now()
       FROM um, delta_total dt
@@ -109,12 +122,14 @@ const perReporting = (from: string, where: string) => `
 
 const MODULE_STATS_FROM_SUMS = `
   WITH ${perReporting('data_entries e', 'e.carbon_report_module_id = $1')}, per_entry AS (
-    SELECT e.data_entry_type, sum(x.kg_co2eq) AS kg, sum(x.quantity) AS qty
+    SELECT e.data_entry_type, sum(x.kg_co2eq) AS kg, sum(x.quantity) AS qty,
+           coalesce(bool_or(x.data_entry_id IS NOT NULL AND x.kg_co2eq IS NULL), false) AS lacks
       FROM data_entries e LEFT JOIN data_entry_emissions x ON x.data_entry_id = e.id
      WHERE e.carbon_report_module_id = $1
      GROUP BY e.id, e.data_entry_type
   ), per_type AS (
-    SELECT t.type, count(p.data_entry_type) AS n, coalesce(sum(p.kg), 0) AS kg, coalesce(sum(p.qty), 0) AS qty
+    SELECT t.type, count(p.data_entry_type) AS n, coalesce(sum(p.kg), 0) AS kg, coalesce(sum(p.qty), 0) AS qty,
+           count(*) FILTER (WHERE p.lacks) AS wf
       FROM (SELECT unnest($2::text[]) AS type UNION SELECT DISTINCT data_entry_type FROM per_entry) t
       LEFT JOIN per_entry p ON p.data_entry_type = t.type
      GROUP BY t.type
@@ -122,17 +137,20 @@ const MODULE_STATS_FROM_SUMS = `
   SELECT jsonb_build_object(
            'kg_co2eq', coalesce(sum(kg), 0),
            'entries', coalesce(sum(n), 0),
-           'by_type', coalesce(jsonb_object_agg(type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'quantity', qty)), '{}'),
+           'without_factor', coalesce(sum(wf), 0),
+           'by_type', coalesce(jsonb_object_agg(type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'quantity', qty, 'without_factor', wf)), '{}'),
            ${reportingFromSums('per_reporting')}) AS stats
     FROM per_type`;
 
 const REPORT_STATS_FROM_SUMS = `
   WITH ${perReporting('carbon_report_modules m JOIN data_entries e ON e.carbon_report_module_id = m.id', 'm.carbon_report_id = $1')}, per_entry AS (
-    SELECT m.module_type, e.id, (SELECT sum(x.kg_co2eq) FROM data_entry_emissions x WHERE x.data_entry_id = e.id) AS kg
+    SELECT m.module_type, e.id, s.kg, s.lacks
       FROM carbon_report_modules m JOIN data_entries e ON e.carbon_report_module_id = m.id
+      CROSS JOIN LATERAL (SELECT sum(x.kg_co2eq) AS kg, coalesce(bool_or(x.kg_co2eq IS NULL), false) AS lacks
+                            FROM data_entry_emissions x WHERE x.data_entry_id = e.id) s
      WHERE m.carbon_report_id = $1
   ), per_module AS (
-    SELECT m.module_type, count(p.id) AS n, coalesce(sum(p.kg), 0) AS kg
+    SELECT m.module_type, count(p.id) AS n, coalesce(sum(p.kg), 0) AS kg, count(p.id) FILTER (WHERE p.lacks) AS wf
       FROM carbon_report_modules m LEFT JOIN per_entry p ON p.module_type = m.module_type
      WHERE m.carbon_report_id = $1
      GROUP BY m.module_type
@@ -140,7 +158,8 @@ const REPORT_STATS_FROM_SUMS = `
   SELECT jsonb_build_object(
            'kg_co2eq', coalesce(sum(kg), 0),
            'entries', coalesce(sum(n), 0),
-           'by_module', coalesce(jsonb_object_agg(module_type, jsonb_build_object('kg_co2eq', kg, 'entries', n)), '{}'),
+           'without_factor', coalesce(sum(wf), 0),
+           'by_module', coalesce(jsonb_object_agg(module_type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'without_factor', wf)), '{}'),
            ${reportingFromSums('per_reporting')}) AS stats
     FROM per_module`;
 
@@ -178,7 +197,7 @@ export async function recomputeStats(db: SqlRunner, moduleId: number): Promise<{
   return { module, report };
 }
 
-const zeroType = () => ({ kg_co2eq: 0, entries: 0, quantity: 0 });
+const zeroType = () => ({ kg_co2eq: 0, entries: 0, quantity: 0, without_factor: 0 });
 
 /** The categories the emission types of these modules are reported under, in report order. */
 function categoriesOf(modules: readonly ModuleType[]): string[] {
@@ -198,12 +217,12 @@ function normalizeReporting(stats: Partial<ReportingStats> | null | undefined, m
 export function normalizeModuleStats(stats: Partial<ModuleStats> | null | undefined, moduleType: ModuleType): ModuleStats {
   const byType: ModuleStats['by_type'] = {};
   for (const t of entryTypesOf(moduleType)) byType[t.type] = { ...zeroType(), ...stats?.by_type?.[t.type] };
-  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, by_type: byType, ...normalizeReporting(stats, [moduleType]) };
+  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, without_factor: stats?.without_factor ?? 0, by_type: byType, ...normalizeReporting(stats, [moduleType]) };
 }
 
 /** Stored report stats with every module type, scope and category present. */
 export function normalizeReportStats(stats: Partial<ReportStats> | null | undefined): ReportStats {
   const byModule: ReportStats['by_module'] = {};
-  for (const m of MODULE_TYPES) byModule[m] = { kg_co2eq: 0, entries: 0, ...stats?.by_module?.[m] };
-  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, by_module: byModule, ...normalizeReporting(stats, MODULE_TYPES) };
+  for (const m of MODULE_TYPES) byModule[m] = { kg_co2eq: 0, entries: 0, without_factor: 0, ...stats?.by_module?.[m] };
+  return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, without_factor: stats?.without_factor ?? 0, by_module: byModule, ...normalizeReporting(stats, MODULE_TYPES) };
 }

@@ -10,6 +10,7 @@ import type { Pool } from '../db/pool';
 import { requireBackoffice } from '../policies';
 import { parseInput } from '../core/validate';
 import { InvalidError } from '../core/errors';
+import { factorCountsOf } from '../domain/factors';
 
 const query = z.object({
   module: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
@@ -54,8 +55,11 @@ export function factorRoutes(pool: Pool): Router {
     const types = setsOf(q.module, q.set ?? q.type);
     const { rows } = await pool.query<FactorView & { updated_at: Date; latest_job_id: number | null }>(LIST, [types, q.year]);
     const latest = Object.fromEntries(types.map((t) => [t, rows.find((x) => x.data_entry_type === t)?.latest_job_id ?? null]));
+    const inYear = Object.values(await factorCountsOf(pool, q.year)).reduce((a, b) => a + b, 0);
     res.json({
       year: q.year,
+      // every set's, not only the module's: 0 means nobody gave this year factors yet
+      factors_in_year: inYear,
       latest_upload_job_id: latest,
       items: rows.map(({ latest_job_id: _l, updated_at, ...f }) => ({ ...f, updated_at: updated_at.toISOString() })),
     });

@@ -98,6 +98,9 @@ describe('train', () => {
 describe('member', () => {
   it('scales the sum of per-FTE factors by FTE', () => {
     expect(memberEmissionKg(0.5, [100, 20])).toBe(60);
-    expect(memberEmissionKg(1, [])).toBe(0);
+  });
+  it('has no figure without any per-FTE factor, never a zero', () => {
+    expect(memberEmissionKg(1, [])).toBeNull();
+    expect(memberEmissionKg(0, [])).toBeNull();
   });
 });

@@ -59,6 +59,9 @@ export interface TypeStats {
   entries: number;
   /** Sum of the emission quantities: km for travel, FTE for members. */
   quantity: number;
+  /** Entries with no figure (an emission row whose kg is null: no factor for the year, or none
+   * that converts the entry's unit); their emissions are not in kg_co2eq. */
+  without_factor: number;
 }
 
 /** kg CO2e per GHG Protocol scope ("1", "2", "3") and per reporting category: their sums are
@@ -71,6 +74,8 @@ export interface ReportingStats {
 export interface ModuleStats extends ReportingStats {
   kg_co2eq: number;
   entries: number;
+  /** Entries without a figure (see TypeStats): when not 0, kg_co2eq is incomplete. */
+  without_factor: number;
   by_type: Record<string, TypeStats>;
 }
 
@@ -80,7 +85,9 @@ export const quantityOf = (stats: ModuleStats | null | undefined): number => Obj
 export interface ReportStats extends ReportingStats {
   kg_co2eq: number;
   entries: number;
-  by_module: Record<string, { kg_co2eq: number; entries: number }>;
+  /** Entries without a figure over every module: when not 0, kg_co2eq is incomplete. */
+  without_factor: number;
+  by_module: Record<string, { kg_co2eq: number; entries: number; without_factor: number }>;
 }
 
 export interface CarbonReportModuleView {
@@ -116,6 +123,9 @@ export interface ModuleSummary {
   entry_counts: Record<string, number>;
   /** The Path 2 pipeline currently recalculating this module, if any. */
   active_pipeline_id: string | null;
+  /** The factor sets its entry types read that have no factor for the year: all of them means a
+   * year nobody gave factors yet (carry an earlier year's over, or upload them). */
+  factor_sets_without_factors: string[];
 }
 
 /** The member list: one headcount dropdown item. */

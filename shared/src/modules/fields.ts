@@ -124,8 +124,9 @@ export interface FactorSetShape {
   /** The form of classification keys whose values are open but not free (a country code), with
    * what a file is told when a value is not of it. */
   patterns?: Readonly<Record<string, { pattern: RegExp; hint: string }>>;
-  /** The formulas give a figure without any row of it (members weigh 0 kg until per-FTE factors
-   * are uploaded): the default factor file need not hold one. */
+  /** The default factor file need not hold a row of it: no published value fits every unit
+   * (members' per-FTE factors). Until an operator uploads rows, the entries have no figure (null,
+   * counted as without a factor), never a zero. */
   optional?: boolean;
 }
 

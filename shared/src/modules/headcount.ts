@@ -26,7 +26,8 @@ export const memberEntry: EntryTypeDef = {
     { column: 'fte', field: 'fte' },
     { column: 'position', field: 'position' },
   ],
-  // Per-FTE factors by free category (food, commuting…), summed; none by default.
+  // Per-FTE factors by free category (food, commuting…), summed; none by default: a member has
+  // no figure until the year has at least one.
   factorSet: { keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true },
   emissionTypes: [{ type: 'member', scope: 3, category: 'per_fte_estimates' }],
   ownerField: 'user_institutional_id',
@@ -41,7 +42,11 @@ export const memberEntry: EntryTypeDef = {
         quantity: fte,
         quantity_unit: 'FTE',
         factor_id: factors.length === 1 ? factors[0]!.id : null,
-        meta: { fte, factors: factors.map((x) => ({ id: x.id, category: x.classification.category, kg_co2eq_per_fte: x.values.kg_co2eq_per_fte })) },
+        meta: {
+          fte,
+          factors: factors.map((x) => ({ id: x.id, category: x.classification.category, kg_co2eq_per_fte: x.values.kg_co2eq_per_fte })),
+          ...(factors.length ? {} : { reason: 'no factor applies' }),
+        },
       },
     ];
   },

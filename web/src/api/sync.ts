@@ -27,6 +27,8 @@ export interface FactorList {
   year: number;
   /** Per factor set: the latest successful factor upload (null: none yet). */
   latest_upload_job_id: Record<string, number | null>;
+  /** Factors of every set for the year: 0 when nobody gave the year factors yet. */
+  factors_in_year: number;
   items: FactorView[];
 }
 
@@ -77,6 +79,11 @@ export function uploadFactors(module: ModuleType, set: string, year: number, fil
 
 export async function fetchFactors(module: ModuleType, set: string, year: number): Promise<FactorList> {
   return (await api.get<FactorList>('/factors', { params: { module, set, year } })).data;
+}
+
+/** A tracked carry-over of every factor set of `fromYear` to `toYear`. */
+export async function carryOverFactors(fromYear: number, toYear: number): Promise<JobStarted> {
+  return (await api.post<JobStarted>('/sync/factors/carry-over', { from_year: fromYear, to_year: toYear })).data;
 }
 
 /** A tracked unit sync (a real job id). */

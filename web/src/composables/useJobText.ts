@@ -40,11 +40,16 @@ export function useJobText() {
           return num(r.inserted) === undefined
             ? ingested(r)
             : t('backoffice.counts.factors', { stored: n(num(r.stored) ?? 0), inserted: n(num(r.inserted) ?? 0), changed: n(num(r.changed) ?? 0), skipped: n(num(r.skipped) ?? 0) });
+        case 'factor_carry_over':
+          return t('backoffice.counts.carriedOver', { factors: n(num(r.factors) ?? 0), from: String(num(r.from_year) ?? ''), inserted: n(num(r.inserted) ?? 0), changed: n(num(r.changed) ?? 0) });
         case 'emission_recalc':
         case 'module_emission_recalc':
           return t('backoffice.counts.computed', { entries: n(num(r.entries) ?? 0), withoutFactor: n(num(r.without_factor) ?? 0) }, num(r.entries) ?? 0);
-        case 'aggregation':
-          return t('backoffice.counts.aggregated', { modules: n(num(r.modules) ?? 0) }, num(r.modules) ?? 0);
+        case 'aggregation': {
+          const aggregated = t('backoffice.counts.aggregated', { modules: n(num(r.modules) ?? 0) }, num(r.modules) ?? 0);
+          const lacking = num(r.without_factor) ?? 0;
+          return lacking ? `${aggregated}, ${t('backoffice.counts.withoutFactor', { n: n(lacking) }, lacking)}` : aggregated;
+        }
         case 'unit_sync': {
           const units = obj(r.units);
           return t('backoffice.counts.unitSync', { units: n(num(units.listed) ?? 0), created: n(num(units.created) ?? 0), reports: n(num(r.reports_created) ?? 0) });

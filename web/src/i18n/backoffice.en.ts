@@ -23,6 +23,7 @@ export default {
     csv_ingest: 'CSV import',
     api_ingest: 'API import',
     factor_ingest: 'Factor import',
+    factor_carry_over: 'Factor carry-over',
     emission_recalc: 'Emission recalculation',
     module_emission_recalc: 'Module recalculation',
     unit_sync: 'Unit sync',
@@ -35,6 +36,7 @@ export default {
     computing: 'computing',
     computed: 'computed',
     aggregating: 'aggregating',
+    copying: 'copying factors',
     units: 'units',
     principals: 'principals',
     reports: 'reports',
@@ -45,6 +47,8 @@ export default {
     computed: 'no entry to compute | {entries} entry computed, {withoutFactor} without a factor | {entries} entries computed, {withoutFactor} without a factor',
     aggregated: 'no module to update | totals of {modules} module updated | totals of {modules} modules updated',
     unitSync: '{units} units ({created} new), {reports} new reports',
+    withoutFactor: 'totals incomplete: {n} entry without a factor | totals incomplete: {n} entries without a factor',
+    carriedOver: '{factors} factors carried over from {from} ({inserted} new, {changed} changed)',
     retrying: 'waiting to retry (attempt {attempt})',
     waiting: 'waiting',
     percent: '{phase} {pct} %',
@@ -116,7 +120,17 @@ export default {
       skipped:
         'Done: {skipped} row was skipped, see the row report below. The other rows were imported and the totals are up to date. | Done: {skipped} rows were skipped, see the row report below. The other rows were imported and the totals are up to date.',
       failed: 'Nothing was changed: {message}',
+      incomplete:
+        'Done, but the totals are incomplete: {n} entry has no factor for this year. Upload the year’s factors (Emission factors page); the totals are then recalculated. | Done, but the totals are incomplete: {n} entries have no factor for this year. Upload the year’s factors (Emission factors page); the totals are then recalculated.',
+      skippedRows: '{skipped} row was skipped, see the row report below. | {skipped} rows were skipped, see the row report below.',
     },
+  },
+  carryOver: {
+    title: 'Carry factors over to {year}',
+    intro: 'Copies every factor set of the chosen year to {year}: new factors, the chosen year unchanged; running it again updates the copies. The emissions of {year} are then recalculated.',
+    from: 'From year',
+    start: 'Carry over {from} → {to}',
+    failed: 'The carry-over could not be started.',
   },
   moduleUpload: {
     button: 'Upload a CSV',

@@ -23,6 +23,7 @@ const backofficeFr: typeof backofficeEn = {
     csv_ingest: 'Import CSV',
     api_ingest: 'Import API',
     factor_ingest: 'Import de facteurs',
+    factor_carry_over: 'Report de facteurs',
     emission_recalc: 'Recalcul des émissions',
     module_emission_recalc: 'Recalcul du module',
     unit_sync: 'Synchronisation des unités',
@@ -35,6 +36,7 @@ const backofficeFr: typeof backofficeEn = {
     computing: 'calcul',
     computed: 'calculé',
     aggregating: 'agrégation',
+    copying: 'copie des facteurs',
     units: 'unités',
     principals: 'responsables',
     reports: 'bilans',
@@ -45,6 +47,8 @@ const backofficeFr: typeof backofficeEn = {
     computed: 'aucune saisie à calculer | {entries} saisie calculée, {withoutFactor} sans facteur | {entries} saisies calculées, {withoutFactor} sans facteur',
     aggregated: 'aucun module à mettre à jour | totaux de {modules} module mis à jour | totaux de {modules} modules mis à jour',
     unitSync: 'unités : {units} (nouvelles : {created}), nouveaux bilans : {reports}',
+    withoutFactor: 'totaux incomplets : {n} saisie sans facteur | totaux incomplets : {n} saisies sans facteur',
+    carriedOver: 'facteurs reportés de {from} : {factors} (nouveaux : {inserted}, modifiés : {changed})',
     retrying: 'en attente d’une nouvelle tentative (tentative {attempt})',
     waiting: 'en attente',
     percent: '{phase} {pct} %',
@@ -116,7 +120,17 @@ const backofficeFr: typeof backofficeEn = {
       skipped:
         'Terminé : {skipped} ligne a été ignorée, voir le rapport par ligne ci-dessous. Les autres lignes ont été importées et les totaux sont à jour. | Terminé : {skipped} lignes ont été ignorées, voir le rapport par ligne ci-dessous. Les autres lignes ont été importées et les totaux sont à jour.',
       failed: 'Rien n’a été modifié : {message}',
+      incomplete:
+        'Terminé, mais les totaux sont incomplets : {n} saisie n’a pas de facteur pour cette année. Importez les facteurs de l’année (page Facteurs d’émission) ; les totaux sont alors recalculés. | Terminé, mais les totaux sont incomplets : {n} saisies n’ont pas de facteur pour cette année. Importez les facteurs de l’année (page Facteurs d’émission) ; les totaux sont alors recalculés.',
+      skippedRows: '{skipped} ligne a été ignorée, voir le rapport par ligne ci-dessous. | {skipped} lignes ont été ignorées, voir le rapport par ligne ci-dessous.',
     },
+  },
+  carryOver: {
+    title: 'Reporter des facteurs sur {year}',
+    intro: 'Copie chaque jeu de facteurs de l’année choisie sur {year} : de nouveaux facteurs, l’année choisie reste inchangée ; relancer met les copies à jour. Les émissions de {year} sont ensuite recalculées.',
+    from: 'Depuis l’année',
+    start: 'Reporter {from} → {to}',
+    failed: 'Le report n’a pas pu être lancé.',
   },
   moduleUpload: {
     button: 'Importer un CSV',

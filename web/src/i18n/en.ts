@@ -146,12 +146,23 @@ export default {
       csv_ingest: 'importing a file',
       api_ingest: 'importing data',
       factor_ingest: 'importing factors',
+      factor_carry_over: 'carrying factors over',
       emission_recalc: 'computing emissions',
       module_emission_recalc: 'computing emissions',
       aggregation: 'updating totals',
       unit_sync: 'synchronising units',
       done: 'done',
     },
+  },
+  factorsMissing: {
+    notice: 'No factors for {year}: ask the back office to carry over {previous}’s factors or to upload them.',
+    backoffice: 'No factors for {year}: carry over {previous}’s factors below, or upload them.',
+    module: 'No {module} factors for {year}: ask the back office to carry over {previous}’s factors or to upload them.',
+  },
+  incomplete: {
+    notice: 'Incomplete: {n} entry without a factor | Incomplete: {n} entries without a factor',
+    hint: 'Their emissions are not in the totals until the year’s factors are uploaded.',
+    rows: '{n} without a factor',
   },
   results: {
     title: 'Results',

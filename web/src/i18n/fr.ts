@@ -145,12 +145,23 @@ const fr: typeof en = {
       csv_ingest: 'import d’un fichier',
       api_ingest: 'import de données',
       factor_ingest: 'import de facteurs',
+      factor_carry_over: 'report de facteurs',
       emission_recalc: 'calcul des émissions',
       module_emission_recalc: 'calcul des émissions',
       aggregation: 'mise à jour des totaux',
       unit_sync: 'synchronisation des unités',
       done: 'terminé',
     },
+  },
+  factorsMissing: {
+    notice: 'Aucun facteur pour {year} : demandez au back-office de reporter ceux de {previous} ou de les importer.',
+    backoffice: 'Aucun facteur pour {year} : reportez ceux de {previous} ci-dessous, ou importez-les.',
+    module: 'Aucun facteur « {module} » pour {year} : demandez au back-office de reporter ceux de {previous} ou de les importer.',
+  },
+  incomplete: {
+    notice: 'Incomplet : {n} saisie sans facteur | Incomplet : {n} saisies sans facteur',
+    hint: 'Leurs émissions ne sont pas dans les totaux tant que les facteurs de l’année ne sont pas importés.',
+    rows: '{n} sans facteur',
   },
   results: {
     title: 'Résultats',

@@ -11,6 +11,7 @@ export const PHASE_OF_TYPE: Record<string, PhaseKey> = {
   csv_ingest: 'ingest',
   api_ingest: 'ingest',
   factor_ingest: 'ingest',
+  factor_carry_over: 'ingest',
   emission_recalc: 'recalculation',
   module_emission_recalc: 'recalculation',
   aggregation: 'aggregation',
@@ -106,6 +107,15 @@ export function rowReportOf(job: Pick<JobView, 'report'> | undefined): RowReport
     issuesTotal: Math.max(num(r.issues_total), issues.length),
     truncated: r.issues_truncated === true,
   };
+}
+
+/** The entries a pipeline left without a factor, as its last aggregation counted them over the
+ * modules it updated (or, without one, its recalculations); 0 when none. */
+export function withoutFactorOf(jobs: readonly Pick<JobView, 'id' | 'job_type' | 'report'>[]): number {
+  const count = (types: string[]) =>
+    jobs.filter((j) => types.includes(j.job_type)).reduce((n, j) => n + num(j.report?.without_factor), 0);
+  const aggregated = jobs.some((j) => j.job_type === 'aggregation');
+  return aggregated ? count(['aggregation']) : count(['emission_recalc', 'module_emission_recalc']);
 }
 
 /** An instance silent this long has lost its jobs (the rescue window). */

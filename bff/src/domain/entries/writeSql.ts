@@ -10,7 +10,7 @@
 // each other's entries); the module row, which serialises the writers of one module, is taken
 // last and held only until the commit.
 import { memberOfReport } from './traveler';
-import { applyStatsDelta, reportingDelta } from '../stats';
+import { applyStatsDelta, lacksFigure, reportingDelta } from '../stats';
 import { EMISSION_JSON } from './view';
 
 const EMISSION_RECORD = `r(emission_type text, kg_co2eq numeric, quantity numeric, quantity_unit text, factor_id bigint, meta jsonb, scope smallint, category text)`;
@@ -67,7 +67,8 @@ export const CREATE_ENTRIES = `
     SELECT input.id, r.* FROM input CROSS JOIN LATERAL jsonb_to_recordset(input.emissions) AS ${EMISSION_RECORD}
     RETURNING *
   ), delta AS (
-    SELECT e.data_entry_type AS type, sum(${sumOf('x', 'kg_co2eq')}) AS kg, count(*)::bigint AS n, sum(${sumOf('x', 'quantity')}) AS qty
+    SELECT e.data_entry_type AS type, sum(${sumOf('x', 'kg_co2eq')}) AS kg, count(*)::bigint AS n, sum(${sumOf('x', 'quantity')}) AS qty,
+           sum(${lacksFigure('x')})::bigint AS wf
       FROM e GROUP BY e.data_entry_type
   ), reporting AS (${reportingDelta('x', null)}
   ), ${stats}
@@ -96,7 +97,7 @@ export const UPDATE_ENTRIES = `
     RETURNING *
   ), delta AS (
     SELECT e.data_entry_type AS type, sum(${sumOf('x', 'kg_co2eq')} - ${sumOf('old', 'kg_co2eq')}) AS kg, 0::bigint AS n,
-           sum(${sumOf('x', 'quantity')} - ${sumOf('old', 'quantity')}) AS qty
+           sum(${sumOf('x', 'quantity')} - ${sumOf('old', 'quantity')}) AS qty, sum(${lacksFigure('x')} - ${lacksFigure('old')})::bigint AS wf
       FROM e GROUP BY e.data_entry_type
   ), reporting AS (${reportingDelta('x', 'old')}
   ), ${stats}
@@ -115,7 +116,8 @@ export const DELETE_ENTRIES = `
     DELETE FROM data_entry_emissions o USING e WHERE o.data_entry_id = ANY ($3::bigint[]) AND o.data_entry_id = e.id
     RETURNING o.data_entry_id, o.kg_co2eq, o.quantity, o.scope, o.category
   ), delta AS (
-    SELECT e.data_entry_type AS type, -sum(${sumOf('x', 'kg_co2eq')}) AS kg, -count(*)::bigint AS n, -sum(${sumOf('x', 'quantity')}) AS qty
+    SELECT e.data_entry_type AS type, -sum(${sumOf('x', 'kg_co2eq')}) AS kg, -count(*)::bigint AS n, -sum(${sumOf('x', 'quantity')}) AS qty,
+           -sum(${lacksFigure('x')})::bigint AS wf
       FROM e GROUP BY e.data_entry_type
   ), reporting AS (${reportingDelta(null, 'x')}
   ), ${stats}

@@ -1,11 +1,18 @@
 // POST /api/sync/factors/{module}/{set}?year= with a text/csv body (back-office factors edit):
 // a factor file of one factor set of the module (named by the set, or by the entry type whose own
 // set it is); stores the upload and starts factor_ingest → 202 {job_id, pipeline_id}.
+// POST /api/sync/factors/carry-over {from_year, to_year} (back-office factors edit): starts
+// factor_carry_over, which carries every factor set of from_year over to to_year → 202
+// {job_id, pipeline_id}; 422 when the years are the same, out of range, or from_year has no factor.
 import { Router } from 'express';
 import { z } from 'zod';
+import type { JobStarted } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import type { JobRunner } from '../../jobs/runner';
 import { FACTOR_INGEST } from '../../jobs/handlers/factorIngest';
+import { FACTOR_CARRY_OVER, type FactorCarryOverPayload } from '../../jobs/handlers/factorCarryOver';
+import { factorCountsOf } from '../../domain/factors';
+import { InvalidError } from '../../core/errors';
 import { requireBackoffice, userOf } from '../../policies';
 import { factorSetParam, moduleParam } from '../params';
 import { parseInput } from '../../core/validate';
@@ -14,8 +21,29 @@ import { startUploadJob } from './pipelineStart';
 
 const query = z.object({ year: z.coerce.number({ error: 'must be a year' }).int({ error: 'must be a year' }).min(1990).max(2100) });
 
+const year = z.number({ error: 'must be a year' }).int({ error: 'must be a year' }).min(1990, { error: 'must be 1990 or later' }).max(2100, { error: 'must be 2100 or earlier' });
+const carryOver = z
+  .object({ from_year: year, to_year: year })
+  .refine((b) => b.from_year !== b.to_year, { path: ['to_year'], error: 'must differ from from_year' });
+
 export function factorSyncRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: number): Router {
   const r = Router();
+  r.post('/carry-over', requireBackoffice('factors', 'edit'), async (req, res) => {
+    const { from_year, to_year } = parseInput(carryOver, req.body);
+    const counts = await factorCountsOf(pool, from_year);
+    if (!Object.keys(counts).length) throw new InvalidError(`There is no factor for ${from_year} to carry over.`, [{ field: 'from_year', message: 'has no factor' }]);
+    const payload: FactorCarryOverPayload = { from_year };
+    const job = await runner.createJob({
+      job_type: FACTOR_CARRY_OVER,
+      entity_type: 'GLOBAL_PER_YEAR',
+      target: 'FACTORS',
+      year: to_year,
+      payload: { ...payload },
+      created_by: userOf(req).id,
+    });
+    const answer: JobStarted = { job_id: job.id, pipeline_id: job.pipeline_id };
+    res.status(202).location(`/api/sync/jobs/${job.id}`).json(answer);
+  });
   r.post<{ module: string; set: string }>('/:module/:set', requireBackoffice('factors', 'edit'), async (req, res) => {
     const module = moduleParam(req.params.module);
     const set = factorSetParam(module, req.params.set);

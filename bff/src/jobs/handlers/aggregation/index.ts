@@ -2,9 +2,10 @@
 // emissions with domain/stats.ts — the one definition of stats, so Path 2 ends where Path 1
 // would. Writes carbon_report_modules (stats, and the status of a module whose data changed)
 // and carbon_reports (stats) only. De-duplicated per scope by the pipeline (chainAggregation).
+import { ENTRY_TYPES, factorSetsUsedBy } from '@carbon/shared';
 import { recomputeStats } from '../../../domain/stats';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
-import { moduleTypeOfJob, scopeModules } from '../shared';
+import { moduleTypeOfJob, scopeModules, withoutFactorAdvice } from '../shared';
 import { reopenChangedModule } from './sql';
 
 export const AGGREGATION = 'aggregation';
@@ -20,16 +21,28 @@ export const aggregationHandler: JobHandler = {
     const modules = await scopeModules(db, job);
     let reopened = 0;
     let last: Awaited<ReturnType<typeof recomputeStats>>;
+    // Entries left without a figure, per entry type, over the scope's modules.
+    const withoutFactor = new Map<string, number>();
     for (const [i, m] of modules.entries()) {
       reopened += (await reopenChangedModule(db, { moduleId: m.id })).rowCount ?? 0;
       last = await recomputeStats(db, m.id);
+      for (const [type, s] of Object.entries(last?.module.by_type ?? {})) {
+        if (s.without_factor) withoutFactor.set(type, (withoutFactor.get(type) ?? 0) + Number(s.without_factor));
+      }
       await ctx.progress({ phase: 'aggregating', done: i + 1, total: modules.length });
     }
     // One unit's module: the stats travel with the job's final event (migration 0005).
     const stats = job.unit_id !== null && modules.length === 1 && last ? last : undefined;
+    // Totals that lack entries are not up to date: the pipeline ends in WARNING with the next step.
+    const missing = [...withoutFactor.values()].reduce((a, b) => a + b, 0);
+    const sets = [...withoutFactor.keys()].flatMap((type) => (ENTRY_TYPES[type] ? factorSetsUsedBy(ENTRY_TYPES[type]) : []));
     return {
-      message: `stats of ${modules.length} module${modules.length === 1 ? '' : 's'} recomputed` + (reopened ? `, ${reopened} reopened` : ''),
-      report: { modules: modules.length, reopened, ...(stats ? { stats } : {}) },
+      result: missing ? 'WARNING' : 'SUCCESS',
+      message:
+        `stats of ${modules.length} module${modules.length === 1 ? '' : 's'} recomputed` +
+        (reopened ? `, ${reopened} reopened` : '') +
+        (missing ? `; ${withoutFactorAdvice(missing, sets, job.year)}` : ''),
+      report: { modules: modules.length, reopened, without_factor: missing, ...(stats ? { stats } : {}) },
     };
   },
 };

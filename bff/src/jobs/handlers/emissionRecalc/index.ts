@@ -8,7 +8,7 @@ import { computeEmissions, findEntryLocations } from '../../../domain/entries/pr
 import { factorSetsFor } from '../../../domain/factors';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { chainCoalescedAggregation } from '../../coalesceAggregation';
-import { asQueryable, entryTypeOfJob, letIoThrough, ROWS_PER_TURN, scopeModules } from '../shared';
+import { asQueryable, entryTypeOfJob, letIoThrough, ROWS_PER_TURN, scopeModules, withoutFactorAdvice } from '../shared';
 import { LocationBook } from '../shared/locationBook';
 import * as q from './sql';
 
@@ -73,10 +73,9 @@ export const emissionRecalcHandler: JobHandler = {
             unresolved++;
             continue;
           }
-          for (const e of computeEmissions(entryType, r.data, resolved.found, factorSets)) {
-            if (e.kg_co2eq === null) withoutFactor++;
-            writes.push({ ...e, data_entry_id: r.id, version: r.version });
-          }
+          const emissions = computeEmissions(entryType, r.data, resolved.found, factorSets);
+          if (emissions.some((e) => e.kg_co2eq === null)) withoutFactor++;
+          for (const e of emissions) writes.push({ ...e, data_entry_id: r.id, version: r.version });
         }
         await pending;
         pending = q.upsertEmissions(db, { emissions: JSON.stringify(writes), entryIds: [...new Set(writes.map((w) => w.data_entry_id))] });
@@ -89,9 +88,16 @@ export const emissionRecalcHandler: JobHandler = {
     await ctx.progress({ phase: 'computed', done: total, total });
 
     await chainCoalescedAggregation(ctx, { module_type: entryType.module, year: job.year, unit_id: job.unit_id });
+    // The sets to upload: those the year has no row of, or every set the type reads when each has
+    // rows but none matched.
+    const used = factorSetsUsedBy(entryType);
+    const empty = used.filter((name) => !factorSets[name]?.length);
     return {
-      result: unresolved ? 'WARNING' : 'SUCCESS',
-      message: `${done} ${entryType.type} entries computed` + (withoutFactor ? `, ${withoutFactor} without a matching factor` : '') + (unresolved ? `, ${unresolved} with a location that no longer resolves` : ''),
+      result: unresolved || withoutFactor ? 'WARNING' : 'SUCCESS',
+      message:
+        `${done} ${entryType.type} entries computed` +
+        (withoutFactor ? `; ${withoutFactorAdvice(withoutFactor, empty.length ? empty : used, job.year)}` : '') +
+        (unresolved ? `; ${unresolved} with a location that no longer resolves` : ''),
       report: { entries: done, modules: moduleIds.length, factors: Object.values(factorSets).reduce((n, rows) => n + rows.length, 0), without_factor: withoutFactor, unresolved_locations: unresolved, only_missing: onlyMissing },
     };
   },

@@ -7,7 +7,7 @@
 // uses the set (the stale types, in whichever module they are); an ERROR rolls back and creates
 // nothing.
 import { entryTypesUsingSet, FACTOR_SOURCE_COLUMN, factorColumns, type FactorSetDef } from '@carbon/shared';
-import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
+import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome } from '../../types';
 import { openCsvUpload } from '../../csv/readCsv';
 import { RowReport, type RowIssue } from '../../csv/rowReport';
 import { EMISSION_RECALC } from '../emissionRecalc';
@@ -15,6 +15,30 @@ import { factorSetOfJob } from '../shared';
 import * as q from './sql';
 
 export const FACTOR_INGEST = 'factor_ingest';
+
+/**
+ * Chains, in the job's transaction and pipeline, one emission_recalc over every unit for `year`
+ * per entry type that reads one of `sets` (in whichever module): their emissions are stale once a
+ * factor of these sets appeared or changed value. Returns the chained jobs' ids.
+ */
+export async function chainRecalculations(ctx: JobContext, sets: readonly string[], year: number): Promise<number[]> {
+  const types = [...new Set(sets.flatMap((s) => entryTypesUsingSet(s)))];
+  const ids: number[] = [];
+  for (const type of types) {
+    const child = await ctx.chain({
+      job_type: EMISSION_RECALC,
+      entity_type: 'MODULE_PER_YEAR',
+      target: 'DATA_ENTRIES',
+      module_type: type.module,
+      data_entry_type: type.type,
+      unit_id: null,
+      year,
+      payload: { reason: 'factors' },
+    });
+    ids.push(child.id);
+  }
+  return ids;
+}
 
 interface FactorRow {
   classification: Record<string, string>;
@@ -124,27 +148,12 @@ export const factorIngestHandler: JobHandler = {
 
     // The emissions of the year of every type using the set are stale when a factor appeared or
     // changed value.
-    const stale = inserted + changed > 0 ? entryTypesUsingSet(set.name) : [];
-    const recalcs = [];
-    for (const type of stale) {
-      recalcs.push(
-        await ctx.chain({
-          job_type: EMISSION_RECALC,
-          entity_type: 'MODULE_PER_YEAR',
-          target: 'DATA_ENTRIES',
-          module_type: type.module,
-          data_entry_type: type.type,
-          unit_id: null,
-          year: job.year,
-          payload: { reason: 'factors' },
-        }),
-      );
-    }
+    const recalcs = inserted + changed > 0 ? await chainRecalculations(ctx, [set.name], job.year) : [];
     const skipped = report.skipped;
     return {
       result: skipped ? 'WARNING' : 'SUCCESS',
-      message: `${factors.length} factors (${inserted} new, ${changed} changed)` + (skipped ? `, ${skipped} rows skipped` : '') + (stale.length ? '; emissions recalculated' : '; emissions are current'),
-      report: { ...summary, inserted, changed, unchanged: factors.length - inserted - changed, recalculation_jobs: recalcs.map((r) => r.id) },
+      message: `${factors.length} factors (${inserted} new, ${changed} changed)` + (skipped ? `, ${skipped} rows skipped` : '') + (recalcs.length ? '; emissions recalculated' : '; emissions are current'),
+      report: { ...summary, inserted, changed, unchanged: factors.length - inserted - changed, recalculation_jobs: recalcs },
     };
   },
 };

@@ -30,6 +30,15 @@ export function factorSetOfJob(job: Pick<JobRow, 'module_type' | 'data_entry_typ
 
 export type { ScopeModule };
 
+/**
+ * What a job tells the operator when entries are left without a figure: how many, and the next
+ * step, naming the factor sets to upload (the given ones, in order, without repeats).
+ */
+export function withoutFactorAdvice(n: number, setNames: readonly string[], year: number): string {
+  const sets = [...new Set(setNames)];
+  return `${n} ${n === 1 ? 'entry' : 'entries'} without a factor: upload the ${sets.join(' and ')} factors for ${year}`;
+}
+
 export async function scopeModules(db: SqlRunner, job: Pick<JobRow, 'module_type' | 'year' | 'unit_id'>, onlyIds?: number[]): Promise<ScopeModule[]> {
   const { rows } = await q.scopeModules(db, { moduleType: job.module_type, year: job.year, unitId: job.unit_id, onlyIds: onlyIds ?? null });
   return rows;
