@@ -115,7 +115,10 @@ export default {
       action: 'Remove and import',
     },
     outcome: {
-      replaced: 'Done: earlier CSV rows removed: {removed}; rows added: {added}; rows skipped: {skipped}. The totals are up to date.',
+      replaced: 'Done: earlier CSV rows removed: {removed}; rows added: {added}; rows skipped: {skipped}.',
+      totalsUpToDate: 'The totals are up to date.',
+      totalsIncomplete:
+        'The totals are incomplete: {n} entry has no factor for this year. Upload the year’s factors (Emission factors page); the totals are then recalculated. | The totals are incomplete: {n} entries have no factor for this year. Upload the year’s factors (Emission factors page); the totals are then recalculated.',
       success: 'Done: the file was imported and the totals are up to date.',
       warning: 'Done, with warnings: see the details below.',
       skipped:

@@ -115,7 +115,10 @@ const backofficeFr: typeof backofficeEn = {
       action: 'Supprimer et importer',
     },
     outcome: {
-      replaced: 'Terminé : saisies CSV précédentes supprimées : {removed} ; lignes ajoutées : {added} ; lignes ignorées : {skipped}. Les totaux sont à jour.',
+      replaced: 'Terminé : saisies CSV précédentes supprimées : {removed} ; lignes ajoutées : {added} ; lignes ignorées : {skipped}.',
+      totalsUpToDate: 'Les totaux sont à jour.',
+      totalsIncomplete:
+        'Les totaux sont incomplets : {n} saisie n’a pas de facteur pour cette année. Importez les facteurs de l’année (page Facteurs d’émission) ; les totaux sont alors recalculés. | Les totaux sont incomplets : {n} saisies n’ont pas de facteur pour cette année. Importez les facteurs de l’année (page Facteurs d’émission) ; les totaux sont alors recalculés.',
       success: 'Terminé : le fichier a été importé et les totaux sont à jour.',
       warning: 'Terminé, avec des avertissements : voir le détail ci-dessous.',
       skipped:
