@@ -5,6 +5,7 @@
 // messages, its default factors and demo rows (see `bff/data/`).
 import type { EmissionRow, EntryTypeDef, FactorSetDef, FieldDef, ModuleDef, ReportedEmission } from './fields';
 import { buildingsModule, electricityEntry, heatingEntry, refrigerantEntry } from './buildings';
+import { deviceEntry, equipmentModule } from './equipment';
 import { headcountModule, memberEntry } from './headcount';
 import { planeEntry, professionalTravelModule, trainEntry } from './professionalTravel';
 import type { ModuleType } from './types';
@@ -61,6 +62,7 @@ function ownFactorSet(t: EntryTypeDef): FactorSetDef {
 registerModule(headcountModule, [memberEntry]);
 registerModule(professionalTravelModule, [planeEntry, trainEntry]);
 registerModule(buildingsModule, [electricityEntry, heatingEntry, refrigerantEntry]);
+registerModule(equipmentModule, [deviceEntry]);
 
 export function isModuleType(value: string): value is ModuleType {
   return (MODULE_TYPES as readonly string[]).includes(value);
