@@ -75,8 +75,8 @@ export function findModule(typeOrSlug: string): ModuleDef | undefined {
 
 /** An entry type of a module by its type or slug; undefined when the module has no such type. */
 export function findEntryType(module: ModuleType, typeOrSlug: string): EntryTypeDef | undefined {
-  const def = Object.values(ENTRY_TYPES).find((e) => e.type === typeOrSlug || e.slug === typeOrSlug);
-  return def && def.module === module ? def : undefined;
+  // Within the module: another module's type may be named like this one's slug.
+  return (MODULES[module] ? entryTypesOf(module) : []).find((e) => e.type === typeOrSlug || e.slug === typeOrSlug);
 }
 
 export function entryTypesOf(module: ModuleType): EntryTypeDef[] {
