@@ -1,8 +1,7 @@
 // The choices a form offers for a field whose value picks a factor row (`factorChoices` in the
 // registry): the values of the year's factor rows of the set it names (by default the entry
-// type's own), with the keys
-// they must match. Anyone who may view the module may read them: they are the classification of
-// published factors, not data of the unit.
+// type's own), with the keys they must match. Anyone who may view the module may read them: they
+// are the classification of published factors, not data of the unit.
 import { factorChoiceItems, type EntryTypeDef, type FieldChoices } from '@carbon/shared';
 import { NotFoundError } from '../core/errors';
 import type { Pool } from '../db/pool';
