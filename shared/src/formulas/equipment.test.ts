@@ -88,11 +88,16 @@ describe('device with a use phase', () => {
     expect(rows[1]!.meta.reason).toBe('no grid factor applies');
   });
 
-  it('the use phase is all or nothing: a power needs its hours and its grid country', () => {
-    const parsed = createSchema(ENTRY_TYPES.device!).safeParse({ description: 'Freezer', device_type: 'server', count: 1, acquisition_year: 2024, power_w: 300 });
-    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+  it('the use phase is all or nothing: a power needs its hours and its grid country, a country its power and hours', () => {
+    const issues = (data: EntryData) => createSchema(ENTRY_TYPES.device!).safeParse({ description: 'Freezer', device_type: 'server', count: 1, acquisition_year: 2024, ...data }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ power_w: 300 })).toEqual([
       ['hours_per_year', 'is required when power_w is given'],
       ['grid_country', 'is required when power_w is given'],
     ]);
+    expect(issues({ grid_country: 'DE' })).toEqual([
+      ['power_w', 'is required when grid_country is given'],
+      ['hours_per_year', 'is required when grid_country is given'],
+    ]);
+    expect(issues({ power_w: 300, hours_per_year: 10, grid_country: 'DE' })).toBeUndefined();
   });
 });

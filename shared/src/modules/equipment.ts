@@ -32,14 +32,14 @@ export const deviceEntry: EntryTypeDef = {
     // Empty: the lifetime the device type's factor row assumes.
     { key: 'lifetime_years', type: 'number', i18nKey: f('lifetime_years'), min: 0.5, max: 50, sortable: true, inlineEditable: true },
     // The use phase: all three or none (an entry without it has the embodied row only).
-    { key: 'power_w', type: 'number', i18nKey: f('power_w'), min: 0, max: 1_000_000, requiredWith: 'hours_per_year', sortable: true },
-    { key: 'hours_per_year', type: 'number', i18nKey: f('hours_per_year'), min: 0, max: 8784, requiredWith: 'power_w', sortable: true },
+    { key: 'power_w', type: 'number', i18nKey: f('power_w'), min: 0, max: 1_000_000, requiredWith: ['hours_per_year', 'grid_country'], sortable: true },
+    { key: 'hours_per_year', type: 'number', i18nKey: f('hours_per_year'), min: 0, max: 8784, requiredWith: ['power_w', 'grid_country'], sortable: true },
     {
       key: 'grid_country',
       type: 'text',
       i18nKey: f('grid_country'),
       max: 100,
-      requiredWith: 'power_w',
+      requiredWith: ['power_w', 'hours_per_year'],
       factorChoices: { key: 'mix', set: GRID_SET, where: GRID_ROWS },
       sortable: true,
     },

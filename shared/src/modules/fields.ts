@@ -44,8 +44,9 @@ export interface FieldDef {
    * entry type uses instead of its own (an equipment's grid country among the electricity rows);
    * `where`: only rows whose classification has these values (grid mixes, not contracts). */
   factorChoices?: { key: string; match?: readonly string[]; set?: string; where?: Readonly<Record<string, string>> };
-  /** The entry must give this field whenever it gives the one named (a power needs its hours). */
-  requiredWith?: string;
+  /** The entry must give this field whenever it gives any of the fields named (a power needs its
+   * hours, and hours their power). */
+  requiredWith?: readonly string[];
   sortable?: boolean;
   inlineEditable?: boolean;
 }

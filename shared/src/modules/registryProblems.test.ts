@@ -17,7 +17,7 @@ const brokenType: EntryTypeDef = {
     { key: 'kind', type: 'select', i18nKey: 'modules.broken.fields.kind', options: ['a', 'b'], default: 'c' },
     { key: 'kind', type: 'text', i18nKey: 'modules.broken.fields.kind' },
     { key: 'traveler_id', type: 'integer', i18nKey: 'modules.broken.fields.traveler_id', factorChoices: { key: 'country', match: ['colour'] } },
-    { key: 'grid', type: 'text', i18nKey: 'modules.broken.fields.grid', requiredWith: 'watts', factorChoices: { key: 'mix', set: 'electricity', where: { tariff: 'day' } } },
+    { key: 'grid', type: 'text', i18nKey: 'modules.broken.fields.grid', requiredWith: ['watts'], factorChoices: { key: 'mix', set: 'electricity', where: { tariff: 'day' } } },
   ],
   csvColumns: [{ column: 'Kind', field: 'colour' }],
   factorSet: { keys: ['kind'], values: [] },

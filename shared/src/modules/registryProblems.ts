@@ -156,7 +156,7 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
       for (const m of f.factorChoices.match ?? []) if (!keys.includes(m) || !field(m)) q(`factorChoices: ${m} must be a classification key and a field`);
       for (const k of Object.keys(f.factorChoices.where ?? {})) if (!keys.includes(k)) q(`factorChoices: where names ${k}, which is not a classification key of factor set ${setName}`);
     }
-    if (f.requiredWith && (!field(f.requiredWith) || f.requiredWith === f.key)) q(`requiredWith names ${f.requiredWith}, which is not another field`);
+    for (const k of f.requiredWith ?? []) if (!field(k) || k === f.key) q(`requiredWith names ${k}, which is not another field`);
     problems.push(...unitProblems(t, f));
   }
   problems.push(...emissionProblems(t));

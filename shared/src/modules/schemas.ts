@@ -141,7 +141,8 @@ export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<s
   }
   const given = (key: string) => data[key] !== undefined && data[key] !== null && data[key] !== '';
   for (const f of entryType.fields) {
-    if (f.requiredWith && given(f.requiredWith) && !given(f.key)) issues.push({ field: f.key, message: `is required when ${f.requiredWith} is given` });
+    const by = f.requiredWith?.find(given);
+    if (by && !given(f.key)) issues.push({ field: f.key, message: `is required when ${by} is given` });
   }
   return issues;
 }
