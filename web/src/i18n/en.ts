@@ -293,5 +293,36 @@ export default {
         gas: { r134a: 'R-134a', r32: 'R-32', r410a: 'R-410A', r404a: 'R-404A', r407c: 'R-407C', r1234yf: 'R-1234yf', sf6: 'SF₆' },
       },
     },
+    equipment: {
+      title: 'Equipment',
+      description: 'IT devices of the unit: their manufacturing footprint spread over their lifetime, and the electricity they draw when no building meters it.',
+      types: { device: 'Device' },
+      fields: {
+        description: 'Description',
+        device_type: 'Device type',
+        count: 'Number of devices',
+        acquisition_year: 'Acquisition year',
+        lifetime_years: 'Lifetime (years)',
+        power_w: 'Power (W)',
+        hours_per_year: 'Hours of use per year',
+        grid_country: 'Grid country',
+      },
+      hints: {
+        lifetime_years: 'Empty: the usual lifetime of the device type',
+        power_w: 'Enter the use only if this electricity is not already metered in Buildings',
+        hours_per_year: 'Enter the use only if this electricity is not already metered in Buildings',
+      },
+      options: {
+        device_type: {
+          laptop: 'Laptop',
+          desktop: 'Desktop computer',
+          monitor: 'Monitor',
+          server: 'Server',
+          smartphone: 'Smartphone',
+          tablet: 'Tablet',
+          printer: 'Printer',
+        },
+      },
+    },
   },
 };

@@ -292,6 +292,37 @@ const fr: typeof en = {
         gas: { r134a: 'R-134a', r32: 'R-32', r410a: 'R-410A', r404a: 'R-404A', r407c: 'R-407C', r1234yf: 'R-1234yf', sf6: 'SF₆' },
       },
     },
+    equipment: {
+      title: 'Équipements',
+      description: 'Équipements informatiques de l’unité : l’empreinte de leur fabrication répartie sur leur durée de vie, et l’électricité qu’ils consomment quand aucun bâtiment ne la compte.',
+      types: { device: 'Équipement' },
+      fields: {
+        description: 'Description',
+        device_type: 'Type d’équipement',
+        count: 'Nombre d’équipements',
+        acquisition_year: 'Année d’acquisition',
+        lifetime_years: 'Durée de vie (ans)',
+        power_w: 'Puissance (W)',
+        hours_per_year: 'Heures d’utilisation par an',
+        grid_country: 'Pays du réseau électrique',
+      },
+      hints: {
+        lifetime_years: 'Vide : la durée de vie habituelle du type d’équipement',
+        power_w: 'Ne saisir l’utilisation que si cette électricité n’est pas déjà comptée dans Bâtiments',
+        hours_per_year: 'Ne saisir l’utilisation que si cette électricité n’est pas déjà comptée dans Bâtiments',
+      },
+      options: {
+        device_type: {
+          laptop: 'Ordinateur portable',
+          desktop: 'Ordinateur fixe',
+          monitor: 'Écran',
+          server: 'Serveur',
+          smartphone: 'Smartphone',
+          tablet: 'Tablette',
+          printer: 'Imprimante',
+        },
+      },
+    },
   },
 };
 
