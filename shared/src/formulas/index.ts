@@ -5,3 +5,4 @@ export * from './train';
 export * from './member';
 export * from './units';
 export * from './refrigerants';
+export * from './purchases';

@@ -67,15 +67,26 @@ describe('registry (types with behaviour of their own)', () => {
     expect(ENTRY_TYPES[type]!.traveler).toEqual({ module: 'headcount', entryType: 'member', idField: 'traveler_id', nameField: 'traveler_name' });
   });
 
-  it('names its factor classification keys; each type reads its own set', () => {
+  it('names its factor classification keys; each type reads its own set first', () => {
     expect(ENTRY_TYPES.plane!.factorSet.keys).toEqual(['band', 'cabin_class']);
     expect(ENTRY_TYPES.train!.factorSet.keys).toEqual(['country']);
     expect(ENTRY_TYPES.member!.factorSet.keys).toEqual(['category']);
-    for (const type of DATA_ENTRY_TYPES) expect(factorSetsUsedBy(ENTRY_TYPES[type]!)).toEqual([type]);
+    for (const type of DATA_ENTRY_TYPES) expect(factorSetsUsedBy(ENTRY_TYPES[type]!)[0]).toBe(type);
     expect(FACTOR_SETS.plane).toMatchObject({ module: 'professional_travel', entryType: 'plane', options: { cabin_class: ['economy', 'business', 'first'] } });
     expect(entryTypesUsingSet('train').map((t) => t.type)).toEqual(['train']);
     expect(findFactorSet('professional_travel', 'plane')).toBe(FACTOR_SETS.plane);
     expect(findFactorSet('headcount', 'plane')).toBeUndefined();
+  });
+
+  it('purchases read their category ratios and the exchange rates of their module; uploading rates recalculates them', () => {
+    expect(factorSetsUsedBy(ENTRY_TYPES.purchase!)).toEqual(['purchase', 'exchange_rate']);
+    expect(FACTOR_SETS.exchange_rate).toMatchObject({ module: 'purchases', keys: ['currency'], values: ['eur_per_unit'], options: { currency: ['CHF', 'USD', 'GBP'] } });
+    expect(FACTOR_SETS.exchange_rate!.entryType).toBeUndefined();
+    expect(entryTypesUsingSet('exchange_rate').map((t) => t.type)).toEqual(['purchase']);
+    expect(findFactorSet('purchases', 'exchange_rate')).toBe(FACTOR_SETS.exchange_rate);
+    expect(findFactorSet('buildings', 'exchange_rate')).toBeUndefined();
+    expect(ENTRY_TYPES.purchase!.emissionTypes).toEqual([{ type: 'purchase', scope: 3, category: 'purchased_goods_services' }]);
+    expect(MODULES.purchases).toMatchObject({ ownRows: [], summary: 'emissions' });
   });
 
   it('reports travel in scope 3, business travel; members in scope 3, per-FTE estimates', () => {

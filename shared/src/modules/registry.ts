@@ -7,6 +7,7 @@ import type { EmissionRow, EntryTypeDef, FactorSetDef, FieldDef, ModuleDef, Repo
 import { buildingsModule, electricityEntry, heatingEntry, refrigerantEntry } from './buildings';
 import { headcountModule, memberEntry } from './headcount';
 import { planeEntry, professionalTravelModule, trainEntry } from './professionalTravel';
+import { purchaseEntry, purchasesModule } from './purchases';
 import type { ModuleType } from './types';
 
 /** Module types in registration order (the order of tabs, cards and lists). */
@@ -61,6 +62,7 @@ function ownFactorSet(t: EntryTypeDef): FactorSetDef {
 registerModule(headcountModule, [memberEntry]);
 registerModule(professionalTravelModule, [planeEntry, trainEntry]);
 registerModule(buildingsModule, [electricityEntry, heatingEntry, refrigerantEntry]);
+registerModule(purchasesModule, [purchaseEntry]);
 
 export function isModuleType(value: string): value is ModuleType {
   return (MODULE_TYPES as readonly string[]).includes(value);
