@@ -3,6 +3,7 @@
 // source year untouched, a re-run upserting in place; then the emissions of the target year are
 // recalculated as after a factor upload. Back office only; bad years are 422 and start nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryTypesUsingSet } from '@carbon/shared';
 import { startTestStack, type TestStack } from './support/stack';
 import { addMember, as, demoIds, type DemoIds } from './support/carbon';
 import { CSV, jobRow, pipelineJobs, settled } from './support/pipeline';
@@ -107,8 +108,11 @@ describe('factor_carry_over', () => {
     expect(target.some((r) => sourceIds.has(r.id))).toBe(false);
     expect(await factorsOf(FROM)).toEqual(source);
 
-    // The usual recalculation followed, in the same pipeline: the trip has its figure now.
-    expect(jobs.filter((j) => j.job_type === 'emission_recalc').map((j) => j.data_entry_type).sort()).toEqual(['plane', 'train']);
+    // The usual recalculation followed, in the same pipeline, for every entry type that reads a
+    // carried set: the trip has its figure now.
+    const readers = [...new Set([...perSet.keys()].flatMap((set) => entryTypesUsingSet(set).map((t) => t.type)))].sort();
+    expect(readers).toEqual(expect.arrayContaining(['plane', 'train']));
+    expect(jobs.filter((j) => j.job_type === 'emission_recalc').map((j) => j.data_entry_type).sort()).toEqual(readers);
     expect(jobs.every((j) => j.state === 'FINISHED')).toBe(true);
     const summary = (await alice.get(`/api/modules/${unit}/${TO}/professional-travel`)).body;
     expect(summary.factor_sets_without_factors).toEqual([]);
