@@ -55,6 +55,7 @@ export default {
     doneOf: '{phase} {done} / {total}',
   },
   duration: { ms: '{n} ms', s: '{n} s', min: '{m} min {s} s' },
+  size: { bytes: '{n} bytes', kB: '{n} kB', MB: '{n} MB' },
   state: { NOT_STARTED: 'Waiting', RUNNING: 'Running', FINISHED: 'Finished' },
   result: { SUCCESS: 'Succeeded', WARNING: 'Finished with warnings', ERROR: 'Failed' },
   report: {
@@ -187,6 +188,8 @@ export default {
     years: 'Report years',
   },
   jobs: {
+    submittedBy: 'by {name}',
+    unnamedFile: 'a file of {size}',
     title: 'Job console',
     intro: 'Every background job, live. Choose a pipeline to see its jobs together.',
     reload: 'Reload',

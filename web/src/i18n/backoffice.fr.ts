@@ -54,6 +54,7 @@ const backofficeFr: typeof backofficeEn = {
     percent: '{phase} {pct} %',
     doneOf: '{phase} {done} / {total}',
   },
+  size: { bytes: '{n} octets', kB: '{n} ko', MB: '{n} Mo' },
   duration: { ms: '{n} ms', s: '{n} s', min: '{m} min {s} s' },
   state: { NOT_STARTED: 'En attente', RUNNING: 'En cours', FINISHED: 'Terminée' },
   result: { SUCCESS: 'Réussie', WARNING: 'Terminée avec des avertissements', ERROR: 'Échec' },
@@ -187,6 +188,8 @@ const backofficeFr: typeof backofficeEn = {
     years: 'Années des bilans',
   },
   jobs: {
+    submittedBy: 'par {name}',
+    unnamedFile: 'un fichier de {size}',
     title: 'Console des tâches',
     intro: 'Toutes les tâches de fond, en direct. Choisissez un pipeline pour voir ses tâches ensemble.',
     reload: 'Recharger',
