@@ -30,9 +30,11 @@ beforeAll(async () => {
   ids = await demoIds(stack.server.pool);
   dan = await as(stack, 'dan');
   olga = await as(stack, 'olga');
-  // Lab consumables 0.5 kg per euro, services 0.2; one Swiss franc is 1.1 euros; no US dollar rate yet.
+  // Lab consumables 0.5 kg per euro, services 0.2; one Swiss franc is 1.1 euros; no US dollar
+  // rate yet (the year's default one is taken out, as if it had not been published).
   expect((await uploadFactors('purchase', 'category,kg_co2eq_per_eur,source\nlab_consumables,0.5,test\nservices,0.2,test')).result).toBe('SUCCESS');
   expect((await uploadFactors('exchange_rate', 'currency,eur_per_unit,source\nCHF,1.1,test')).result).toBe('SUCCESS');
+  await stack.server.pool.query(`DELETE FROM factors WHERE data_entry_type = 'exchange_rate' AND year = $1 AND classification->>'currency' = 'USD'`, [YEAR]);
 });
 afterAll(() => stack?.stop());
 

@@ -83,9 +83,6 @@ export const purchasesModule: ModuleDef = {
       values: [EUR_PER_UNIT],
       // The euro needs no rate; the others are the currencies a purchase may be paid in.
       options: { currency: CURRENCIES.filter((c) => c !== BASE_CURRENCY) },
-      // No annual average rate could be checked against its publisher while this was written:
-      // until an operator uploads the year's rates, purchases in another currency have no figure.
-      optional: true,
     },
   ],
 };
