@@ -71,6 +71,11 @@ describe('entry form', () => {
     expect(validateForm(member, values, createPayload(member, values), 'create', 2025, messages('fr'))).toEqual({ fte: 'Doit être au plus 1' });
     const trips = { ...initialValues(plane), origin: 'GVA', destination: 'JFK', traveler_id: 100001, number_of_trips: 0 };
     expect(validateForm(plane, trips, createPayload(plane, trips), 'create', 2025, EN)).toEqual({ number_of_trips: 'Must be at least 1' });
+    // A bound the value must exceed (a purchase's amount) says so.
+    const purchase = ENTRY_TYPES.purchase!;
+    const paid = { ...initialValues(purchase), description: 'Tips', category: 'services', amount: 0, purchase_date: '2025-05-01' };
+    expect(validateForm(purchase, paid, createPayload(purchase, paid), 'create', 2025, EN)).toEqual({ amount: 'Must be more than 0' });
+    expect(validateForm(purchase, paid, createPayload(purchase, paid), 'create', 2025, messages('fr'))).toEqual({ amount: 'Doit être supérieur à 0' });
   });
 
   it('reports malformed values per field', () => {

@@ -6,3 +6,4 @@ export * from './member';
 export * from './units';
 export * from './refrigerants';
 export * from './equipment';
+export * from './purchases';

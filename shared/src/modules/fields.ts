@@ -23,6 +23,8 @@ export interface FieldDef {
   /** Bounds: value for number/integer, length for text. */
   min?: number;
   max?: number;
+  /** For number/integer: `min` itself is refused (an amount paid must be more than 0). */
+  minExclusive?: boolean;
   pattern?: RegExp;
   patternHint?: string;
   options?: readonly string[];

@@ -80,6 +80,17 @@ describe('registry (types with behaviour of their own)', () => {
     expect(findFactorSet('headcount', 'plane')).toBeUndefined();
   });
 
+  it('purchases read their category ratios and the exchange rates of their module; uploading rates recalculates them', () => {
+    expect(factorSetsUsedBy(ENTRY_TYPES.purchase!)).toEqual(['purchase', 'exchange_rate']);
+    expect(FACTOR_SETS.exchange_rate).toMatchObject({ module: 'purchases', keys: ['currency'], values: ['eur_per_unit'], options: { currency: ['CHF', 'USD', 'GBP'] } });
+    expect(FACTOR_SETS.exchange_rate!.entryType).toBeUndefined();
+    expect(entryTypesUsingSet('exchange_rate').map((t) => t.type)).toEqual(['purchase']);
+    expect(findFactorSet('purchases', 'exchange_rate')).toBe(FACTOR_SETS.exchange_rate);
+    expect(findFactorSet('buildings', 'exchange_rate')).toBeUndefined();
+    expect(ENTRY_TYPES.purchase!.emissionTypes).toEqual([{ type: 'purchase', scope: 3, category: 'purchased_goods_services' }]);
+    expect(MODULES.purchases).toMatchObject({ ownRows: [], summary: 'emissions' });
+  });
+
   it('reports travel in scope 3, business travel; members in scope 3, per-FTE estimates', () => {
     expect(ENTRY_TYPES.plane!.emissionTypes).toEqual([{ type: 'plane', scope: 3, category: 'business_travel' }]);
     expect(ENTRY_TYPES.train!.emissionTypes).toEqual([{ type: 'train', scope: 3, category: 'business_travel' }]);

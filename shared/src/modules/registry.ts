@@ -8,6 +8,7 @@ import { buildingsModule, electricityEntry, heatingEntry, refrigerantEntry } fro
 import { deviceEntry, equipmentModule } from './equipment';
 import { headcountModule, memberEntry } from './headcount';
 import { planeEntry, professionalTravelModule, trainEntry } from './professionalTravel';
+import { purchaseEntry, purchasesModule } from './purchases';
 import type { ModuleType } from './types';
 
 /** Module types in registration order (the order of tabs, cards and lists). */
@@ -63,6 +64,7 @@ registerModule(headcountModule, [memberEntry]);
 registerModule(professionalTravelModule, [planeEntry, trainEntry]);
 registerModule(buildingsModule, [electricityEntry, heatingEntry, refrigerantEntry]);
 registerModule(equipmentModule, [deviceEntry]);
+registerModule(purchasesModule, [purchaseEntry]);
 
 export function isModuleType(value: string): value is ModuleType {
   return (MODULE_TYPES as readonly string[]).includes(value);

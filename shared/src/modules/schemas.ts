@@ -19,7 +19,7 @@ function textSchema(f: FieldDef): z.ZodType {
 
 function numberSchema(f: FieldDef, integer: boolean): z.ZodType {
   let s = integer ? z.number({ error: describe('a whole number') }).int({ error: 'must be a whole number' }) : z.number({ error: describe('a number') });
-  if (f.min !== undefined) s = s.min(f.min, { error: `must be at least ${f.min}` });
+  if (f.min !== undefined) s = f.minExclusive ? s.gt(f.min, { error: `must be more than ${f.min}` }) : s.min(f.min, { error: `must be at least ${f.min}` });
   if (f.max !== undefined) s = s.max(f.max, { error: `must be at most ${f.max}` });
   return s;
 }

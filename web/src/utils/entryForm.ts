@@ -72,6 +72,7 @@ interface Issue {
   origin?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
+  inclusive?: boolean;
   expected?: string;
   format?: string;
   values?: unknown[];
@@ -83,7 +84,7 @@ function issueMessage(field: FieldDef | undefined, issue: Issue, value: unknown,
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t('validation.required') : t('validation.minLength', { min: Number(issue.minimum) });
-      return t('validation.min', { min: Number(issue.minimum) });
+      return t(issue.inclusive === false ? 'validation.moreThan' : 'validation.min', { min: Number(issue.minimum) });
     case 'too_big':
       return issue.origin === 'string' ? t('validation.maxLength', { max: Number(issue.maximum) }) : t('validation.max', { max: Number(issue.maximum) });
     case 'invalid_type':
