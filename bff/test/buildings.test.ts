@@ -6,7 +6,7 @@
 // form's mixes come from the year's factors; a refrigerant blend follows its components' GWPs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, demoIds, type DemoIds } from './support/carbon';
-import { CSV, jobRow, settled, tableCounts, upload } from './support/pipeline';
+import { ingestReport, tableCounts, uploadFactorFile } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
 import type { TestClient } from './support/httpClient';
 
@@ -20,12 +20,7 @@ const CLIMATE = () => ids.unit['CLIMATE-LAB']!;
 const HEATING_HEADER = 'carrier,kg_co2eq_per_kwh,kwh_per_mwh,kwh_per_m3,kwh_per_litre,kwh_per_kg,kwh_per_tonne,source';
 const path = (unit: number, type = '') => `/api/modules/${unit}/${YEAR}/buildings${type ? `/${type}` : ''}`;
 
-async function uploadFactors(set: string, csv: string) {
-  const res = await olga.post(`/api/sync/factors/buildings/${set}?year=${YEAR}`, csv, CSV);
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  await settled(stack.server.pool);
-  return jobRow(stack.server.pool, res.body.job_id);
-}
+const uploadFactors = (set: string, csv: string) => uploadFactorFile(olga, stack.server.pool, 'buildings', set, YEAR, csv);
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -192,14 +187,7 @@ describe('buildings and energy, Path 2', () => {
       ['heating', ['site,carrier,quantity,quantity_unit', 'Kiel,natural_gas,800,m3', 'Kiel,coal,1,tonne', 'Kiel,natural_gas,20000,kWh', 'Kiel,natural_gas,100,litre']],
     ];
     const reports: Record<string, unknown> = {};
-    for (const [type, lines] of files) {
-      const res = await upload(olga, { module: 'buildings', type, year: YEAR, unit_id: CLIMATE() }, lines.join('\n'));
-      expect(res.status, JSON.stringify(res.body)).toBe(202);
-      await settled(stack.server.pool);
-      const job = await jobRow(stack.server.pool, res.body.job_id);
-      expect(job).toMatchObject({ state: 'FINISHED', result: 'WARNING' });
-      reports[type] = { ...job.report, issues: job.report.issues.map((i: { row: number; column: string }) => [i.row, i.column]) };
-    }
+    for (const [type, lines] of files) reports[type] = await ingestReport(olga, stack.server.pool, { module: 'buildings', type, year: YEAR, unit_id: CLIMATE() }, lines);
     expect(reports.electricity).toMatchObject({ rows: 3, stored: 1, skipped: 2, issues: [[3, 'consumption'], [4, 'consumption_unit'], [4, 'supply']] });
     expect(reports.heating).toMatchObject({ rows: 4, stored: 2, skipped: 2, issues: [[3, 'carrier'], [5, 'quantity_unit']] });
 

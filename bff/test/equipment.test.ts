@@ -6,7 +6,7 @@
 // the electricity factors a use phase reads, recalculates both units.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, demoIds, type DemoIds } from './support/carbon';
-import { CSV, jobRow, settled, tableCounts, upload } from './support/pipeline';
+import { ingestReport, tableCounts, uploadFactorFile } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
 import type { TestClient } from './support/httpClient';
 
@@ -21,12 +21,7 @@ const DEVICE_HEADER = 'device_type,kg_co2eq_per_device,lifetime_years,source';
 const GRID_HEADER = 'supply,mix,kg_co2eq_per_kwh,kwh_per_mwh,source';
 const path = (unit: number, id?: number) => `/api/modules/${unit}/${YEAR}/equipment/devices${id ? `/${id}` : ''}`;
 
-async function uploadFactors(module: string, set: string, csv: string) {
-  const res = await olga.post(`/api/sync/factors/${module}/${set}?year=${YEAR}`, csv, CSV);
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  await settled(stack.server.pool);
-  return jobRow(stack.server.pool, res.body.job_id);
-}
+const uploadFactors = (module: string, set: string, csv: string) => uploadFactorFile(olga, stack.server.pool, module, set, YEAR, csv);
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -182,13 +177,9 @@ describe('equipment, Path 2', () => {
       'Toaster,toaster,1,2024,,,,',
       'Half a use phase,server,1,2024,,300,,DE',
     ];
-    const res = await upload(olga, { module: 'equipment', type: 'device', year: YEAR, unit_id: CLIMATE() }, lines.join('\n'));
-    expect(res.status, JSON.stringify(res.body)).toBe(202);
-    await settled(stack.server.pool);
-    const job = await jobRow(stack.server.pool, res.body.job_id);
-    expect(job).toMatchObject({ state: 'FINISHED', result: 'WARNING' });
-    expect(job.report).toMatchObject({ rows: 5, stored: 2, skipped: 3 });
-    expect(job.report.issues.map((i: { row: number; column: string }) => [i.row, i.column])).toEqual([
+    const report = await ingestReport(olga, stack.server.pool, { module: 'equipment', type: 'device', year: YEAR, unit_id: CLIMATE() }, lines);
+    expect(report).toMatchObject({ rows: 5, stored: 2, skipped: 3 });
+    expect(report.issues).toEqual([
       [4, 'count'],
       [5, 'device_type'],
       [6, 'hours_per_year'],

@@ -5,7 +5,7 @@
 // Path 1; uploading the year's exchange rates recalculates the purchases of every unit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, demoIds, type DemoIds } from './support/carbon';
-import { CSV, jobRow, settled, tableCounts, upload } from './support/pipeline';
+import { ingestReport, tableCounts, uploadFactorFile } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
 import type { TestClient } from './support/httpClient';
 
@@ -18,12 +18,7 @@ const OCEAN = () => ids.unit['OCEAN-LAB']!;
 const CLIMATE = () => ids.unit['CLIMATE-LAB']!;
 const path = (unit: number, id?: number) => `/api/modules/${unit}/${YEAR}/purchases/purchase${id ? `/${id}` : ''}`;
 
-async function uploadFactors(set: string, csv: string) {
-  const res = await olga.post(`/api/sync/factors/purchases/${set}?year=${YEAR}`, csv, CSV);
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  await settled(stack.server.pool);
-  return jobRow(stack.server.pool, res.body.job_id);
-}
+const uploadFactors = (set: string, csv: string) => uploadFactorFile(olga, stack.server.pool, 'purchases', set, YEAR, csv);
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -127,13 +122,9 @@ describe('purchases, Path 2', () => {
       'Last year,services,10,EUR,2024-12-31',
       'Unknown,weapons,10,EUR,2025-01-01',
     ];
-    const res = await upload(olga, { module: 'purchases', type: 'purchase', year: YEAR, unit_id: CLIMATE() }, lines.join('\n'));
-    expect(res.status, JSON.stringify(res.body)).toBe(202);
-    await settled(stack.server.pool);
-    const job = await jobRow(stack.server.pool, res.body.job_id);
-    expect(job).toMatchObject({ state: 'FINISHED', result: 'WARNING' });
-    expect(job.report).toMatchObject({ rows: 6, stored: 2, skipped: 4 });
-    expect(job.report.issues.map((i: { row: number; column: string }) => [i.row, i.column])).toEqual([
+    const report = await ingestReport(olga, stack.server.pool, { module: 'purchases', type: 'purchase', year: YEAR, unit_id: CLIMATE() }, lines);
+    expect(report).toMatchObject({ rows: 6, stored: 2, skipped: 4 });
+    expect(report.issues).toEqual([
       [4, 'amount'],
       [5, 'currency'],
       [6, 'purchase_date'],

@@ -1,6 +1,7 @@
 // Helpers for the Path 2 pipeline tests: uploads, waiting for the job system to settle, and what
 // the database holds.
 import type { Pool } from 'pg';
+import { expect } from 'vitest';
 import type { TestClient } from './httpClient';
 import { waitFor } from './jobs';
 
@@ -66,3 +67,23 @@ export async function tableCounts(pool: Pool) {
 export const HEADCOUNT_HEADER = 'user_institutional_id,name,fte,position';
 export const PLANE_HEADER = 'origin,destination,cabin_class,number_of_trips,round_trip,departure_date,person_number';
 export const TRAIN_HEADER = 'origin,origin_country,destination,destination_country,class,number_of_trips,round_trip,departure_date,person_number';
+
+/** Uploads a factor file of `set` (a set of `module`) for `year`, waits for its pipeline (the
+ * recalculations it starts included) and answers the factor job's row. */
+export async function uploadFactorFile(client: TestClient, pool: Pool, module: string, set: string, year: number, csv: string) {
+  const res = await client.post(`/api/sync/factors/${module}/${set}?year=${year}`, csv, CSV);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  await settled(pool);
+  return jobRow(pool, res.body.job_id);
+}
+
+/** Uploads an entry file that has good and bad rows, waits, checks that its ingest ended WARNING,
+ * and answers its row report with the issues as [row, column] pairs. */
+export async function ingestReport(client: TestClient, pool: Pool, q: Record<string, string | number | undefined>, lines: readonly string[]) {
+  const res = await upload(client, q, lines.join('\n'));
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  await settled(pool);
+  const job = await jobRow(pool, res.body.job_id);
+  expect(job).toMatchObject({ state: 'FINISHED', result: 'WARNING' });
+  return { ...job.report, issues: job.report.issues.map((i: { row: number; column: string }) => [i.row, i.column]) };
+}
