@@ -39,3 +39,26 @@ export async function markNoReload(page: Page): Promise<void> {
 export async function expectNoReload(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 }
+
+/** Opens a select and clicks the option of that name (the whole name when `exact`). */
+export async function choose(page: Page, select: Locator, option: string | RegExp, exact = false): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option, exact }).click();
+}
+
+/** A module page's totals in tonnes, as shown (one decimal): the module's and each scope's. */
+export async function moduleTotals(page: Page) {
+  const scopes = page.getByTestId('module-totals').getByTestId('scope-figures');
+  return {
+    module: await figureOf(page.getByTestId('module-total')),
+    scope1: await figureOf(scopes.getByTestId('scope-1-total')),
+    scope2: await figureOf(scopes.getByTestId('scope-2-total')),
+    scope3: await figureOf(scopes.getByTestId('scope-3-total')),
+  };
+}
+
+/** Waits until the figure `read` shows has moved from `before` by `delta` tonnes, within its
+ * rounding. */
+export async function movedBy(read: () => Promise<number>, before: number, delta: number): Promise<void> {
+  await expect.poll(async () => Math.abs((await read()) - before - delta)).toBeLessThanOrEqual(0.11);
+}

@@ -7,14 +7,9 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openAs } from '../support/session';
 import { unitIdOf, withDb } from '../support/db';
-import { figure, figureOf } from '../support/ui';
+import { choose, figure, figureOf } from '../support/ui';
 
 const PHASES_DONE = { timeout: 45_000 };
-
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 async function setFile(page: Page, scope: Locator, name: string, text: string): Promise<void> {
   await scope.getByTestId('file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
