@@ -69,6 +69,10 @@ test('the years compared: a row per demo year, the one shown on the results page
   const unit = await unitIdOf('OCEAN-LAB');
   await openAs(page, 'dan', `/u/${unit}/2025/results`);
   const total2025 = await figureOf(page.getByTestId('results-total'));
+  const download = page.waitForEvent('download');
+  await page.getByTestId('results-export').click();
+  const csv = fs.readFileSync((await (await download).path())!, 'utf8');
+  expect(csv).toContain('year,unit,module,entry_type,entry_id,entry_source,emission_type,scope,category,kg_co2eq');
   await page.getByTestId('results-years').click();
   await expect(page).toHaveURL(new RegExp(`/u/${unit}/2025/years$`));
   await expect(page.getByTestId('years-row-2024')).toBeVisible();

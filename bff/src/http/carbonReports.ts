@@ -1,8 +1,9 @@
 // /api/v1/carbon_reports: reports with module status and stats, module validation, and the
-// report-addressed data-entry routes (Path 1).
+// report-addressed data-entry routes (Path 1), and the report's emissions as CSV.
 import { Router } from 'express';
 import type { Pool } from '../db/pool';
 import { getReport, listReports } from '../domain/carbonReports';
+import { exportReportEmissions } from '../domain/reportExport';
 import { setModuleStatus } from '../domain/moduleStatus';
 import { userOf } from '../policies';
 import { reportListQuerySchema } from './carbonReports.schema';
@@ -21,6 +22,12 @@ export function carbonReportRoutes(pool: Pool): Router {
 
   r.get('/:report_id', async (req, res) => {
     res.json(await getReport(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
+  });
+
+  // Every emission of the report as CSV (UTF-8 with a BOM so spreadsheets pick the encoding).
+  r.get('/:report_id/emissions.csv', async (req, res) => {
+    const file = await exportReportEmissions(pool, userOf(req), idParam(req.params.report_id, 'carbon report'));
+    res.type('text/csv; charset=utf-8').attachment(file.fileName).send(`\ufeff${file.csv}`);
   });
 
   r.patch('/:report_id/modules/:module/status', async (req, res) => {

@@ -181,6 +181,7 @@ export default {
     chartByModule: 'Emissions by module, in tonnes CO2e',
     chartByCategory: 'Emissions by category, in tonnes CO2e',
     compareYears: 'Compare years',
+    exportEmissions: 'Every emission (CSV)',
     years: {
       title: 'Years compared',
       intro: 'The unit’s totals for every year it has a carbon report, and the change from the year before.',

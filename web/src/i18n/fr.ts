@@ -179,6 +179,7 @@ const fr: typeof en = {
     empty: 'Rien n’est encore saisi.',
     chartByModule: 'Émissions par module, en tonnes CO2e',
     compareYears: 'Comparer les années',
+    exportEmissions: 'Toutes les émissions (CSV)',
     years: {
       title: 'Années comparées',
       intro: 'Les totaux de l’unité pour chaque année où elle a un bilan carbone, et l’évolution par rapport à l’année précédente.',

@@ -1,0 +1,26 @@
+// Writing CSV, for every export (the browser's downloads and the BFF's). Text cells that a
+// spreadsheet would read as a formula (starting with = + - @, or a tab / carriage return that
+// some programs strip first) are neutralised with a leading apostrophe, so an exported file never
+// runs anything when opened.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+export function neutralise(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function cell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  // Numbers are written as numbers (no grouping, dot decimal) so spreadsheets read them back.
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : neutralise(String(value));
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One RFC 4180 line (CRLF-terminated), fields quoted when they need it. */
+export const csvLine = (row: readonly CsvCell[]): string => row.map(cell).join(',') + '\r\n';
+
+/** RFC 4180 text: CRLF line ends, fields quoted when they need it. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return [header, ...rows].map(csvLine).join('');
+}
