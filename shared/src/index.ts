@@ -4,3 +4,4 @@ export * from './permissions';
 export * from './api';
 export * from './routes';
 export * from './jobs';
+export * from './errors';

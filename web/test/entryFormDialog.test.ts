@@ -18,13 +18,13 @@ const create = vi.mocked(createEntry);
 const plane = ENTRY_TYPES.plane!;
 
 /** What axios rejects with on a 422 (the parts the app reads). */
-function unprocessable(errors: { field?: string; message: string }[]) {
-  const data = { detail: `Invalid plane entry: ${errors[0]!.field}: ${errors[0]!.message}`, errors };
+function unprocessable(errors: { field?: string; message: string; code?: string; params?: Record<string, string | number> }[]) {
+  const data = { detail: `Invalid plane entry: ${errors[0]!.field}: ${errors[0]!.message}`, code: errors[0]!.code, params: errors[0]!.params, errors };
   return { isAxiosError: true, message: 'Request failed with status code 422', response: { status: 422, data } };
 }
 
-async function openDialog() {
-  const w = mountApp(EntryFormDialog, { props: { modelValue: true, entryType: plane, unitId: 2, year: 2025, entry: null }, attachTo: document.body });
+async function openDialog(locale: 'en' | 'fr' = 'en') {
+  const w = mountApp(EntryFormDialog, { props: { modelValue: true, entryType: plane, unitId: 2, year: 2025, entry: null }, attachTo: document.body }, locale);
   await settle();
   const inputs = () => w.findAllComponents(FieldInput);
   const set = async (key: string, value: unknown) => {
@@ -97,6 +97,25 @@ describe('EntryFormDialog', () => {
     expect(errorOf('origin')).toBe('unknown airport code XQZ');
     expect(errorOf('destination')).toBeUndefined();
     expect(document.querySelector('[data-testid="entry-result"]')).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Unknown airport code XQZ', 'Person number 100003 is not in this unit’s headcount for 2025'],
+    ['fr', 'Code d’aéroport inconnu : XQZ', 'Le numéro de personne 100003 n’est pas dans l’effectif de cette unité pour 2025'],
+  ] as const)('words the server 422 from its codes in the app language (%s)', async (locale, airport, traveler) => {
+    create.mockRejectedValue(
+      unprocessable([
+        { field: 'origin', message: 'unknown airport code XQZ', code: 'unknown_airport', params: { code: 'XQZ' } },
+        { field: 'traveler_id', message: 'The traveler’s person number 100003 was not found.', code: 'traveler_not_in_headcount', params: { personNumber: 100003, year: 2025 } },
+      ]),
+    );
+    const { set, errorOf, save } = await openDialog(locale);
+    await set('origin', 'XQZ');
+    await set('destination', 'JFK');
+    await set('traveler_id', 100003);
+    await save();
+    expect(errorOf('origin')).toBe(airport);
+    expect(errorOf('traveler_id')).toBe(traveler);
   });
 
   it('sends traveler_id without traveler_name and shows the computed distance and kg', async () => {

@@ -1,5 +1,6 @@
 // Reading a `text/csv` request body: streamed, hashed as it arrives and capped by
 // UPLOAD_MAX_BYTES. Over the cap → 413 and nothing is kept; another content type → 415.
+import { coded } from '@carbon/shared';
 import crypto from 'node:crypto';
 import type { Request } from 'express';
 import { HttpError } from '../errors';
@@ -9,12 +10,12 @@ export interface CsvBody {
   sha256: string;
 }
 
-const tooLarge = (max: number) => new HttpError(413, `The file is larger than the upload limit of ${max.toLocaleString('en')} bytes (UPLOAD_MAX_BYTES).`);
+const tooLarge = (max: number) => new HttpError(413, `The file is larger than the upload limit of ${max.toLocaleString('en')} bytes (UPLOAD_MAX_BYTES).`, coded('file_too_large', { max }));
 
 /** Refuses anything but a CSV body before reading it (415). */
 export function assertCsvContentType(req: Request): void {
   if (!req.is('text/csv')) {
-    throw new HttpError(415, `Send the file as the request body with Content-Type: text/csv (got ${req.headers['content-type'] ?? 'none'}).`);
+    throw new HttpError(415, `Send the file as the request body with Content-Type: text/csv (got ${req.headers['content-type'] ?? 'none'}).`, coded('not_csv_content_type'));
   }
 }
 
@@ -50,6 +51,6 @@ export function readCsvBody(req: Request, maxBytes: number): Promise<CsvBody> {
       else resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), sha256: hash.digest('hex') });
     });
     req.once('error', reject);
-    req.once('aborted', () => reject(new HttpError(400, 'The upload was interrupted.')));
+    req.once('aborted', () => reject(new HttpError(400, 'The upload was interrupted.', coded('upload_interrupted'))));
   });
 }
