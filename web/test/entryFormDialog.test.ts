@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENTRY_TYPES, type DataEntryView } from '@carbon/shared';
 import EntryFormDialog from '../src/components/EntryFormDialog.vue';
 import FieldInput from '../src/components/FieldInput.vue';
+import DateInput from '../src/components/DateInput.vue';
 import { createEntry } from '../src/api/carbon';
 import { mountApp, settle } from './support/mountApp';
 
@@ -62,9 +63,9 @@ describe('EntryFormDialog', () => {
   });
 
   it('limits the date picker to the report year and refuses a date of another year before sending', async () => {
-    const { set, errorOf, save } = await openDialog();
-    const date = document.querySelector('[data-testid="field-departure_date"] input') as HTMLInputElement;
-    expect([date.type, date.min, date.max]).toEqual(['date', '2025-01-01', '2025-12-31']);
+    const { w, set, errorOf, save } = await openDialog();
+    const picker = w.findAllComponents(FieldInput).find((c) => c.props('field').key === 'departure_date')!.findComponent(DateInput);
+    expect(picker.props('range')).toEqual({ min: '2025-01-01', max: '2025-12-31' });
     await set('origin', 'GVA');
     await set('destination', 'JFK');
     await set('traveler_id', 100003);

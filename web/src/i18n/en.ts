@@ -106,6 +106,8 @@ export default {
     save: 'Save',
     fixErrors: 'Please correct the highlighted fields.',
     swap: 'Swap origin and destination',
+    pickDate: 'Pick a date',
+    datePlaceholder: 'YYYY-MM-DD',
     savedTitle: 'Saved',
     distance: 'Distance',
     emissions: 'Emissions',

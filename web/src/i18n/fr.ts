@@ -101,6 +101,8 @@ const fr: typeof en = {
   },
   form: {
     addTitle: 'Ajouter : {type}',
+    pickDate: 'Choisir une date',
+    datePlaceholder: 'AAAA-MM-JJ',
     editTitle: 'Modifier : {type}',
     save: 'Enregistrer',
     fixErrors: 'Veuillez corriger les champs signalés.',
