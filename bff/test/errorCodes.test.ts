@@ -92,7 +92,7 @@ describe('403, 404, 409 and the rest', () => {
     await settled(stack.server.pool);
     const res = await olga.post(`/api/sync/jobs/${started.body.job_id}/recover`);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'job_not_recoverable', params: {} });
+    expect(res.body).toMatchObject({ code: 'job_finished', params: { id: started.body.job_id, result: 'SUCCESS' } });
   });
 
   it('400: a body that is not JSON', async () => {

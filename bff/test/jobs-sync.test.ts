@@ -238,7 +238,7 @@ describe('POST /api/sync/jobs/{job_id}/recover', () => {
     const res = await olga.post(`/api/sync/jobs/${job.id}/recover`);
     expect(res.status).toBe(409);
     expect(res.body.detail).toMatch(/is running on instance .* which is alive/);
-    expect(res.body).toMatchObject({ code: 'job_not_recoverable', params: {} });
+    expect(res.body).toMatchObject({ code: 'job_alive', params: { id: job.id, instance: expect.any(String), timeout: expect.any(Number) } });
   });
 
   it('rescues and runs a RUNNING job of a dead instance (attempts = 2)', async () => {

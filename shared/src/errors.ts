@@ -67,7 +67,10 @@ export interface ErrorCatalogue {
   may_not_sync: None;
   may_not_sync_all: None;
   // Back office.
-  job_not_recoverable: None;
+  job_finished: P<'id' | 'result'>;
+  job_alive: P<'id' | 'instance' | 'heartbeat' | 'ran' | 'timeout'>;
+  job_no_handler: P<'id' | 'type'>;
+  job_waits_for: P<'id' | 'waitsFor'>;
   no_factor_to_carry: P<'year'>;
   too_many_streams: P<'max'>;
   too_many_sign_ins: None;
@@ -151,7 +154,10 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   not_your_entry: [],
   may_not_sync: [],
   may_not_sync_all: [],
-  job_not_recoverable: [],
+  job_finished: ['id', 'result'],
+  job_alive: ['id', 'instance', 'heartbeat', 'ran', 'timeout'],
+  job_no_handler: ['id', 'type'],
+  job_waits_for: ['id', 'waitsFor'],
   no_factor_to_carry: ['year'],
   too_many_streams: ['max'],
   too_many_sign_ins: [],

@@ -16,7 +16,7 @@ export function jobRecoveryRoutes(pool: Pool, runner: JobRunner): Router {
     const id = parseJobId(req.params.job_id);
     const result = await recoverJob(pool, runner, id);
     if (result.status === 'not_found') throw new NotFoundError(`Job ${id} does not exist.`, coded('no_such_job', { id }));
-    if (result.status === 'conflict') throw new ConflictError(result.detail, coded('job_not_recoverable'));
+    if (result.status === 'conflict') throw new ConflictError(result.detail, result.coded);
     res.json({ job: presentJob(result.job), recovered_because: result.reason });
   });
   return r;
