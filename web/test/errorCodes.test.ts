@@ -8,7 +8,7 @@ import en from '../src/i18n/en';
 import fr from '../src/i18n/fr';
 import { i18n } from '../src/i18n';
 import { errorDetail, fieldErrorsOf } from '../src/api/client';
-import { codedText } from '../src/utils/errorText';
+import { codedText, directoryIssueText } from '../src/utils/errorText';
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -64,4 +64,16 @@ describe('server refusals in the app language', () => {
     i18n.global.locale.value = 'en';
     expect(codedText('file_too_large', { max: 10485760 }, '')).toBe('The file is larger than the upload limit of 10\u202f485\u202f760 bytes.');
   });
+
+  it('words the issues of a unit directory sync, with their unit and field', () => {
+    const cycle = { institutional_id: 'LAB-A', message: 'parent LAB-B makes a cycle; parent ignored', code: 'unit_parent_cycle', params: { parent: 'LAB-B' } };
+    const name = { institutional_id: 'LAB-C', field: 'name', message: 'name: Invalid input', code: 'required', params: {} };
+    i18n.global.locale.value = 'fr';
+    expect(directoryIssueText(cycle)).toBe('LAB-A: Le parent LAB-B crée un cycle ; parent ignoré');
+    expect(directoryIssueText(name)).toBe('LAB-C: name: Obligatoire');
+    expect(directoryIssueText({ institutional_id: 'LAB-D', message: 'something else' })).toBe('LAB-D: something else');
+    i18n.global.locale.value = 'en';
+    expect(directoryIssueText(cycle)).toBe('LAB-A: Parent LAB-B makes a cycle; parent ignored');
+  });
 });
+

@@ -27,3 +27,20 @@ export function codedText(code: unknown, params: unknown, fallback: string): str
   if (!isErrorCode(code) || !g.te(key, 'en')) return fallback;
   return g.t(key, localParams(params, g.locale.value));
 }
+
+/** One issue of a unit directory sync's report, as the job stores it. */
+export interface DirectoryIssue {
+  institutional_id?: string;
+  field?: string;
+  message?: string;
+  code?: string;
+  params?: Record<string, string | number>;
+}
+
+/** "<unit>: <field>: <why>", the why in the app's language from its code (the server's English
+ * message, which names the field itself, for an issue without a known code). */
+export function directoryIssueText(i: DirectoryIssue): string {
+  const message = i.message ?? '';
+  const why = codedText(i.code, i.params, message);
+  return [i.institutional_id, ...(why === message ? [message] : [i.field, why])].filter(Boolean).join(': ');
+}
