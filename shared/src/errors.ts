@@ -20,12 +20,14 @@ export interface ErrorCatalogue {
   internal: None;
   // Input checks (zod issues and their like), read after the field's name.
   required: None;
+  required_with: P<'other'>;
   expected_text: None;
   expected_number: None;
   expected_integer: None;
   expected_boolean: None;
   expected_type: P<'expected'>;
   number_too_small: P<'minimum'>;
+  number_not_above: P<'minimum'>;
   number_too_big: P<'maximum'>;
   text_too_short: P<'minimum'>;
   text_too_long: P<'maximum'>;
@@ -111,12 +113,14 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   unavailable: [],
   internal: [],
   required: [],
+  required_with: ['other'],
   expected_text: [],
   expected_number: [],
   expected_integer: [],
   expected_boolean: [],
   expected_type: ['expected'],
   number_too_small: ['minimum'],
+  number_not_above: ['minimum'],
   number_too_big: ['maximum'],
   text_too_short: ['minimum'],
   text_too_long: ['maximum'],
@@ -202,6 +206,7 @@ export function issueCode(issue: {
   origin?: string;
   minimum?: unknown;
   maximum?: unknown;
+  inclusive?: boolean;
   format?: string;
   values?: readonly unknown[];
   keys?: readonly string[];
@@ -218,7 +223,7 @@ export function issueCode(issue: {
       return { code: 'expected_type', params: { expected: issue.expected ?? '?' } };
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { code: 'required', params: {} } : { code: 'text_too_short', params: { minimum: num(issue.minimum) } };
-      return { code: 'number_too_small', params: { minimum: num(issue.minimum) } };
+      return { code: issue.inclusive === false ? 'number_not_above' : 'number_too_small', params: { minimum: num(issue.minimum) } };
     case 'too_big':
       if (issue.origin === 'string') return { code: 'text_too_long', params: { maximum: num(issue.maximum) } };
       return { code: 'number_too_big', params: { maximum: num(issue.maximum) } };

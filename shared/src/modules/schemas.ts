@@ -28,7 +28,7 @@ function textSchema(f: FieldDef): z.ZodType {
 
 function numberSchema(f: FieldDef, integer: boolean): z.ZodType {
   let s = integer ? z.number({ error: describe('a whole number') }).int({ error: 'must be a whole number' }) : z.number({ error: describe('a number') });
-  if (f.min !== undefined) s = s.min(f.min, { error: `must be at least ${f.min}` });
+  if (f.min !== undefined) s = f.minExclusive ? s.gt(f.min, { error: `must be more than ${f.min}` }) : s.min(f.min, { error: `must be at least ${f.min}` });
   if (f.max !== undefined) s = s.max(f.max, { error: `must be at most ${f.max}` });
   return s;
 }
@@ -140,7 +140,8 @@ export function unitsFor(f: FieldDef, data: Readonly<Record<string, unknown>>): 
 }
 
 /** Rules between the fields of a whole entry (create payload, or stored entry with a change
- * merged in): a unit that its select field's option does not allow. */
+ * merged in): a unit that its select field's option does not allow, a field left empty although
+ * the field it goes with is given (`requiredWith`). */
 export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>): EntryIssue[] {
   const issues: EntryIssue[] = [];
   for (const f of entryType.fields) {
@@ -152,6 +153,11 @@ export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<s
       const params = { units: allowed.join(', '), field: by.field, option: String(data[by.field]) };
       issues.push({ field: f.key, message: `must be one of: ${params.units} (for ${params.field} ${params.option})`, code: 'unit_not_allowed', params });
     }
+  }
+  const given = (key: string) => data[key] !== undefined && data[key] !== null && data[key] !== '';
+  for (const f of entryType.fields) {
+    const by = f.requiredWith?.find(given);
+    if (by && !given(f.key)) issues.push({ field: f.key, message: `is required when ${by} is given`, code: 'required_with', params: { other: by } });
   }
   return issues;
 }
@@ -165,7 +171,7 @@ function buildCreateSchema(entryType: EntryTypeDef) {
     else shape[f.key] = base.nullable().optional();
   }
   const schema = z.strictObject(shape, { error: unknownKeys });
-  if (!entryType.fields.some((f) => f.units?.byOption)) return schema;
+  if (!entryType.fields.some((f) => f.units?.byOption || f.requiredWith)) return schema;
   return schema.superRefine((data, ctx) => {
     for (const issue of entryRuleIssues(entryType, data)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message, params: { code: issue.code, ...issue.params } });
   });
@@ -180,14 +186,16 @@ function buildUpdateSchema(entryType: EntryTypeDef) {
   return z.strictObject(shape, { error: unknownKeys });
 }
 
-/** A `factorChoices` field's choices from the year's factor rows, as `GET …/choices/{field}`
- * answers them: each row's `key` and `match` values, once each, sorted. */
+/** A `factorChoices` field's choices from the year's factor rows of its set, as
+ * `GET …/choices/{field}` answers them: each row's `key` and `match` values (of the rows with
+ * the `where` values), once each, sorted. */
 export function factorChoiceItems(f: FieldDef, rows: readonly Pick<FactorRow, 'classification'>[]): Record<string, string>[] {
   const c = f.factorChoices;
   if (!c) return [];
   const keys = [c.key, ...(c.match ?? [])];
   const items = new Map<string, Record<string, string>>();
   for (const r of rows) {
+    if (Object.entries(c.where ?? {}).some(([k, v]) => r.classification[k] !== v)) continue;
     const item = Object.fromEntries(keys.map((k) => [k, r.classification[k] ?? '']));
     if (item[c.key]) items.set(JSON.stringify(item), item);
   }
