@@ -76,6 +76,9 @@ export interface ErrorCatalogue {
   no_factor_to_carry: P<'year'>;
   too_many_streams: P<'max'>;
   too_many_sign_ins: None;
+  sign_in_invalid: None;
+  sign_in_refused: None;
+  invalid_file_name: None;
   invalid_json: None;
   body_too_large: None;
   file_too_large: P<'max'>;
@@ -96,7 +99,6 @@ export interface ErrorCatalogue {
 }
 
 export type ErrorCode = keyof ErrorCatalogue;
-export type ErrorParams<C extends ErrorCode = ErrorCode> = ErrorCatalogue[C];
 
 /** A code with its params, typed together. */
 export type Coded = { [C in ErrorCode]: { code: C; params: ErrorCatalogue[C] } }[ErrorCode];
@@ -165,6 +167,9 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   no_factor_to_carry: ['year'],
   too_many_streams: ['max'],
   too_many_sign_ins: [],
+  sign_in_invalid: [],
+  sign_in_refused: [],
+  invalid_file_name: [],
   invalid_json: [],
   body_too_large: [],
   file_too_large: ['max'],

@@ -16,7 +16,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    coded: Coded = { code: 'bad_request', params: {} },
+    coded: Coded,
   ) {
     super(detail);
     this.code = coded.code;
@@ -24,7 +24,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (detail: string, coded?: Coded) => new HttpError(400, detail, coded);
+export const badRequest = (detail: string, coded: Coded) => new HttpError(400, detail, coded);
 
 /** An answer body of `detail` with its code and params. */
 const bodyOf = (detail: string, code: ErrorCode, params: ErrorParamValues = {}): ApiError => ({ detail, code, params });

@@ -21,12 +21,12 @@ export function fileNameOf(req: Request): string | null {
   try {
     name = decodeURIComponent(raw);
   } catch {
-    throw new HttpError(422, 'X-File-Name must be the file name, percent-encoded (encodeURIComponent).');
+    throw new HttpError(422, 'X-File-Name must be the file name, percent-encoded (encodeURIComponent).', coded('invalid_file_name'));
   }
   name = name.split(/[\\/]/).pop()!.trim();
   // eslint-disable-next-line no-control-regex -- control characters are what is refused here
   if (!name || name.length > 255 || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new HttpError(422, 'X-File-Name must be a file name of 1 to 255 printable characters.');
+    throw new HttpError(422, 'X-File-Name must be a file name of 1 to 255 printable characters.', coded('invalid_file_name'));
   }
   return name;
 }
