@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import compression from 'compression';
-import { isSpaPath } from '@carbon/shared';
+import { coded, isSpaPath } from '@carbon/shared';
 import type { Config } from './config';
 import type { Logger } from './log';
 import type { Pool } from './db/pool';
@@ -116,7 +116,7 @@ export function createApp(d: AppDeps): express.Express {
   api.use('/sync', syncRoutes(d.pool, d.jobs.runner, d.hub, { uploadMaxBytes: d.config.UPLOAD_MAX_BYTES }));
   api.use('/factors', requireUser, factorRoutes(d.pool));
   api.use('/registry', requireUser, registryRoutes());
-  api.use((_req, _res, next) => next(new NotFoundError('No such API route.')));
+  api.use((_req, _res, next) => next(new NotFoundError('No such API route.', coded('no_such_route'))));
   app.use('/api', api);
 
   app.use(pageSecurityHeaders(d.config.COOKIE_SECURE));

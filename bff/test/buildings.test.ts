@@ -143,11 +143,25 @@ describe('buildings and energy, Path 1', () => {
     // A unit the carrier is not read in: on create, and on an update that changes the carrier only.
     const litres = await dan.post(path(OCEAN(), 'heating'), { site: 'Kiel', carrier: 'natural_gas', quantity: 100, quantity_unit: 'litre' });
     expect(litres.status).toBe(422);
-    expect(litres.body.errors).toEqual([{ field: 'quantity_unit', message: 'must be one of: kwh, mwh, m3 (for carrier natural_gas)' }]);
+    expect(litres.body.errors).toEqual([
+      {
+        field: 'quantity_unit',
+        message: 'must be one of: kwh, mwh, m3 (for carrier natural_gas)',
+        code: 'unit_not_allowed',
+        params: { units: 'kwh, mwh, m3', field: 'carrier', option: 'natural_gas' },
+      },
+    ]);
     const gasInM3 = (await dan.get(path(OCEAN(), 'heating'))).body.items.find((e: { quantity_unit: string }) => e.quantity_unit === 'm3');
     const moved = await dan.patch(`${path(OCEAN(), 'heating')}/${gasInM3.id}`, { carrier: 'district_heating' });
     expect(moved.status).toBe(422);
-    expect(moved.body.errors).toEqual([{ field: 'quantity_unit', message: 'must be one of: kwh, mwh (for carrier district_heating)' }]);
+    expect(moved.body.errors).toEqual([
+      {
+        field: 'quantity_unit',
+        message: 'must be one of: kwh, mwh (for carrier district_heating)',
+        code: 'unit_not_allowed',
+        params: { units: 'kwh, mwh', field: 'carrier', option: 'district_heating' },
+      },
+    ]);
     expect((await dan.post(path(OCEAN(), 'electricity'), { site: 'Kiel', consumption: 1, mix: 'DE', supply: 'nuclear' })).status).toBe(422);
     expect(await tableCounts(stack.server.pool)).toEqual(before);
   });
@@ -238,7 +252,9 @@ describe('refrigerant factors', () => {
     expect(leak.body.kg_co2eq).toBeCloseTo(4511, 9); // 2 × (0.5 × 771 + 0.5 × 3,740)
     const job = await uploadFactors('refrigerant', 'gas,gwp100,source\nr125,3500,test\nr410a,2000,test');
     expect(job.result).toBe('WARNING');
-    expect(job.report.issues).toEqual([{ row: 3, column: 'gas', reason: 'must be one of: r32, r125, r134a, r143a, r1234yf, sf6', level: 'error' }]);
+    expect(job.report.issues).toEqual([
+      { row: 3, column: 'gas', reason: 'must be one of: r32, r125, r134a, r143a, r1234yf, sf6', code: 'not_one_of', params: { options: 'r32, r125, r134a, r143a, r1234yf, sf6' }, level: 'error' },
+    ]);
     const after = await dan.get(`${path(OCEAN(), 'refrigerant')}/${leak.body.id}`);
     expect(after.body.kg_co2eq).toBeCloseTo(4271, 9); // 2 × (0.5 × 771 + 0.5 × 3,500)
     expect(after.body.emissions[0].meta).toMatchObject({ gas: 'r410a', gwp100: 2135.5 });

@@ -80,8 +80,8 @@ describe('row issues of a travel file', () => {
     expect(job).toMatchObject({ state: 'FINISHED', result: 'WARNING' });
     expect(job.report).toMatchObject({ rows: 5, stored: 3, skipped: 2, skipped_invalid: 2 });
     expect(job.report.issues).toEqual([
-      { row: 2, column: 'departure_date', reason: 'must be a date in 2025, the year of the report', level: 'error' },
-      { row: 5, column: 'departure_date', reason: 'must be a date in 2025, the year of the report', level: 'error' },
+      { row: 2, column: 'departure_date', reason: 'must be a date in 2025, the year of the report', code: 'date_outside_report_year', params: { year: 2025 }, level: 'error' },
+      { row: 5, column: 'departure_date', reason: 'must be a date in 2025, the year of the report', code: 'date_outside_report_year', params: { year: 2025 }, level: 'error' },
     ]);
   });
 

@@ -69,7 +69,7 @@ describe('field validation on create (422 with a field-level message, nothing wr
     const before = await entryCount();
     const res = await alice.post(url(type), body);
     expect(res.status).toBe(422);
-    expect(res.body.errors).toContainEqual({ field, message });
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ field, message }));
     expect(res.body.detail).toContain(`${field}: ${message}`);
     expect(await entryCount()).toBe(before);
   });
@@ -105,7 +105,7 @@ describe('field validation on create (422 with a field-level message, nothing wr
 });
 
 describe('dates belong to the year of their report', () => {
-  const outside = (year: number) => ({ field: 'departure_date', message: `must be a date in ${year}, the year of the report` });
+  const outside = (year: number) => ({ field: 'departure_date', message: `must be a date in ${year}, the year of the report`, code: 'date_outside_report_year', params: { year } });
 
   it.each(['2019-06-01', '2024-12-31', '2026-01-01', '2099-01-01'])('refuses a trip dated %s in the 2025 report, changing nothing', async (date) => {
     const before = await entryCount();
@@ -140,14 +140,14 @@ describe('locations', () => {
     const before = await entryCount();
     const res = await alice.post(url(type), { ...valid[type], ...change });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toContainEqual({ field, message });
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ field, message }));
     expect(await entryCount()).toBe(before);
   });
 
   it('refuses a trip whose origin and destination are the same place', async () => {
     const res = await alice.post(url('plane'), { ...valid.plane, origin: 'gva', destination: 'GVA' });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toContainEqual({ field: 'destination', message: 'must differ from origin' });
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ field: 'destination', message: 'must differ from origin' }));
   });
 
   it('stores locations in canonical form: IATA in upper case, the place name and its country', async () => {
@@ -184,7 +184,7 @@ describe('entry type and list parameters', () => {
   const v1 = () => `/api/v1/carbon_reports/${ids.report['CLIMATE-LAB/2025']}/modules/professional_travel/data-entry`;
 
   it('needs data_entry_type on a module with several types, and a known one', async () => {
-    expect((await alice.post(v1(), valid.plane)).body.errors).toContainEqual({ field: 'data_entry_type', message: 'is required (one of: plane, train)' });
+    expect((await alice.post(v1(), valid.plane)).body.errors).toContainEqual(expect.objectContaining({ field: 'data_entry_type', message: 'is required (one of: plane, train)' }));
     expect((await alice.post(v1(), { ...valid.plane, data_entry_type: 'bus' })).status).toBe(422);
     expect((await alice.post(v1(), { ...valid.plane, data_entry_type: 'plane' })).status).toBe(201);
     // the path's type wins over nothing, and a contradicting body type is refused
@@ -202,7 +202,7 @@ describe('entry type and list parameters', () => {
   ])('list ?%s → 422 on %s', async (query, field, message) => {
     const res = await alice.get(`${v1()}?${query}`);
     expect(res.status).toBe(422);
-    expect(res.body.errors).toContainEqual({ field, message });
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ field, message }));
   });
 
   it('unknown modules, entry types and malformed ids are 404', async () => {

@@ -149,13 +149,13 @@ describe('equipment, Path 1', () => {
     const half = await dan.post(path(OCEAN()), { description: 'Freezer', device_type: 'server', count: 1, acquisition_year: 2025, power_w: 300 });
     expect(half.status).toBe(422);
     expect(half.body.errors).toEqual([
-      { field: 'hours_per_year', message: 'is required when power_w is given' },
-      { field: 'grid_country', message: 'is required when power_w is given' },
+      { field: 'hours_per_year', message: 'is required when power_w is given', code: 'required_with', params: { other: 'power_w' } },
+      { field: 'grid_country', message: 'is required when power_w is given', code: 'required_with', params: { other: 'power_w' } },
     ]);
     // An update that leaves the use phase half given.
     const partial = await dan.patch(path(OCEAN(), made.servers), { hours_per_year: null });
     expect(partial.status).toBe(422);
-    expect(partial.body.errors).toEqual([{ field: 'hours_per_year', message: 'is required when power_w is given' }]);
+    expect(partial.body.errors).toEqual([{ field: 'hours_per_year', message: 'is required when power_w is given', code: 'required_with', params: { other: 'power_w' } }]);
     expect(await tableCounts(stack.server.pool)).toEqual(before);
   });
 

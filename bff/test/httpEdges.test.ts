@@ -35,7 +35,7 @@ describe('text the database cannot store', () => {
       const res = await c.get(path);
       expect(res.status, path).toBe(422);
       expect(res.body.detail).toMatch(/^Invalid request: q: /);
-      expect(res.body.errors).toEqual([{ field: 'q', message: 'must not contain the NUL character (U+0000)' }]);
+      expect(res.body.errors).toEqual([{ field: 'q', message: 'must not contain the NUL character (U+0000)', code: 'unsafe_text', params: {} }]);
     }
   });
 
@@ -43,7 +43,7 @@ describe('text the database cannot store', () => {
     const c = await as(stack, 'alice');
     const res = await c.post(`/api/modules/${unit()}/2025/headcount/member`, { user_institutional_id: '100001', name: 'Nul\u0000Name', fte: 1 });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual([{ field: 'name', message: 'must not contain the NUL character (U+0000)' }]);
+    expect(res.body.errors).toEqual([{ field: 'name', message: 'must not contain the NUL character (U+0000)', code: 'unsafe_text', params: {} }]);
     const stored = await stack.server.pool.query(`SELECT 1 FROM data_entries WHERE data->>'name' LIKE 'Nul%'`);
     expect(stored.rowCount).toBe(0);
   });
@@ -54,7 +54,7 @@ describe('text the database cannot store', () => {
     const raw = '{"user_institutional_id":"100001","name":"ok","fte":1,"extra":{"notes":["fine","bad\\u0000"]}}';
     const res = await c.post(`/api/modules/${unit()}/2025/headcount/member`, raw, { 'content-type': 'application/json' });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual([{ field: 'extra.notes.1', message: 'must not contain the NUL character (U+0000)' }]);
+    expect(res.body.errors).toEqual([{ field: 'extra.notes.1', message: 'must not contain the NUL character (U+0000)', code: 'unsafe_text', params: {} }]);
   });
 
   it('refuses a lone surrogate in a JSON body field, and in a key', async () => {
@@ -62,7 +62,7 @@ describe('text the database cannot store', () => {
     const url = `/api/modules/${unit()}/2025/headcount/member`;
     const lone = await c.post(url, '{"user_institutional_id":"100001","name":"half \\ud83d of an emoji","fte":1}', { 'content-type': 'application/json' });
     expect(lone.status).toBe(422);
-    expect(lone.body.errors).toEqual([{ field: 'name', message: 'must be valid Unicode text (it contains an unpaired surrogate)' }]);
+    expect(lone.body.errors).toEqual([{ field: 'name', message: 'must be valid Unicode text (it contains an unpaired surrogate)', code: 'unsafe_text', params: {} }]);
     const lowOnly = await c.post(url, '{"\\udc00key":"x"}', { 'content-type': 'application/json' });
     expect(lowOnly.status).toBe(422);
     expect(lowOnly.body.errors[0].field).toBe('\\udc00key');
@@ -76,13 +76,13 @@ describe('text the database cannot store', () => {
     const surrogate = '%ED%A0%80'; // U+D800 as UTF-8 would write it, which UTF-8 forbids
     const inPath = await c.get(`/api/modules/${surrogate}/2025/headcount/members`);
     expect(inPath.status).toBe(422);
-    expect(inPath.body.errors).toEqual([{ field: 'path', message: `must be valid UTF-8 once percent-decoded: ${surrogate}` }]);
+    expect(inPath.body.errors).toEqual([{ field: 'path', message: `must be valid UTF-8 once percent-decoded: ${surrogate}`, code: 'unsafe_text', params: {} }]);
     const nulInPath = await c.get(`/api/modules/${unit()}/2025/headcount%00/plane`);
     expect(nulInPath.status).toBe(422);
     expect(nulInPath.body.errors[0].field).toBe('path');
     const inQuery = await c.get(`/api/locations/airports?q=${surrogate}`);
     expect(inQuery.status).toBe(422);
-    expect(inQuery.body.errors).toEqual([{ field: 'q', message: 'must be valid UTF-8 once percent-decoded' }]);
+    expect(inQuery.body.errors).toEqual([{ field: 'q', message: 'must be valid UTF-8 once percent-decoded', code: 'unsafe_text', params: {} }]);
     // Refused before the session is even read: no cookie, still 422 (not 401).
     expect((await stack.client().get(`/api/locations/airports?q=${surrogate}`)).status).toBe(422);
   });

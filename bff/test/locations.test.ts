@@ -44,7 +44,7 @@ describe('airport search', () => {
   it('refuses a trip from a railway station as an unknown airport', async () => {
     const res = await alice.post(`/api/modules/${C}/2025/professional-travel/plane`, { origin: 'QQX', destination: 'LHR', traveler_id: 100001 });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual([{ field: 'origin', message: 'unknown airport code QQX' }]);
+    expect(res.body.errors).toEqual([{ field: 'origin', message: 'unknown airport code QQX', code: 'unknown_airport', params: { code: 'QQX' } }]);
   });
 
   it('removes, at the next start, what an older load stored as airports but is none', async () => {

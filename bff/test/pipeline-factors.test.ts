@@ -129,8 +129,8 @@ describe('factor_ingest', () => {
     expect(mixed.job).toMatchObject({ result: 'WARNING' });
     expect(mixed.job.report).toMatchObject({ rows: 3, stored: 1, skipped: 2 });
     expect(mixed.job.report.issues).toEqual([
-      { row: 2, column: 'band', reason: 'must be one of: short, medium, long', level: 'error' },
-      { row: 4, column: 'band', reason: 'must be one of: short, medium, long', level: 'error' },
+      { row: 2, column: 'band', reason: 'must be one of: short, medium, long', code: 'not_one_of', params: { options: 'short, medium, long' }, level: 'error' },
+      { row: 4, column: 'band', reason: 'must be one of: short, medium, long', code: 'not_one_of', params: { options: 'short, medium, long' }, level: 'error' },
     ]);
     const after = await factors();
     expect(after.map((f) => f.classification.band).sort()).toEqual(before.map((f) => f.classification.band).sort());
@@ -143,6 +143,6 @@ describe('factor_ingest', () => {
     const train = await jobRow(stack.server.pool, res.body.job_id);
     expect(train).toMatchObject({ result: 'ERROR' });
     const hint = 'must be an ISO 3166 two-letter country code in capitals, or RoW';
-    expect(train.report.issues).toEqual([2, 3, 4].map((row) => ({ row, column: 'country', reason: hint, level: 'error' })));
+    expect(train.report.issues).toEqual([2, 3, 4].map((row) => ({ row, column: 'country', reason: hint, code: 'invalid_format', params: {}, level: 'error' })));
   });
 });

@@ -105,7 +105,7 @@ describe('purchases, Path 1', () => {
     expect(byField.category).toMatch(/^must be one of: lab_consumables, /);
     const lastYear = await dan.post(path(OCEAN()), buy('x', 'services', 10, 'EUR', '2024-12-31'));
     expect(lastYear.status).toBe(422);
-    expect(lastYear.body.errors).toEqual([{ field: 'purchase_date', message: 'must be a date in 2025, the year of the report' }]);
+    expect(lastYear.body.errors).toEqual([{ field: 'purchase_date', message: 'must be a date in 2025, the year of the report', code: 'date_outside_report_year', params: { year: 2025 } }]);
     expect((await dan.patch(path(OCEAN(), made.tips), { amount: -1 })).status).toBe(422);
     expect(await tableCounts(stack.server.pool)).toEqual(before);
   });

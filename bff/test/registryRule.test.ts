@@ -81,7 +81,7 @@ describe('a module added to the registry only', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ data_entry_type: 'probe_ride', rider_name: 'Chloé Dubois', kg_co2eq: 0.1 });
     expect((await alice.post(rides(), { distance_km: 10, traveler_id: 999999 })).status).toBe(422);
-    expect((await alice.post(rides(), { distance_km: -1, traveler_id: 100003 })).body.errors).toContainEqual({ field: 'distance_km', message: 'must be at least 0' });
+    expect((await alice.post(rides(), { distance_km: -1, traveler_id: 100003 })).body.errors).toContainEqual(expect.objectContaining({ field: 'distance_km', message: 'must be at least 0' }));
   });
 
   it('shows a standard user only their own rows and lets them write only those', async () => {

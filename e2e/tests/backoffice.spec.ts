@@ -73,8 +73,9 @@ test('an operator uploads a travel CSV with unknown person numbers: three phases
   await expect(upload.getByTestId('phase-recalculation')).toContainText('3 entries computed');
   await expect(upload.getByTestId('pipeline-outcome')).toHaveAttribute('data-outcome', 'warning');
 
-  // Exactly the two rows with unknown person numbers, with their reasons.
-  const reason = (n: number) => `The traveler's person number ${n} was not found in this unit's headcount for 2025.`;
+  // Exactly the two rows with unknown person numbers, with their reasons worded from their codes
+  // in the app's language (the server's English detail stays in the job's report).
+  const reason = (n: number) => `Person number ${n} is not in this unit’s headcount for 2025`;
   expect(await reportRows(upload)).toEqual([
     ['3', 'person_number', reason(999001), 'Warning'],
     ['5', 'person_number', reason(999002), 'Warning'],

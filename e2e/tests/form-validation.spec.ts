@@ -1,5 +1,5 @@
 // Acceptance: empty required fields, out-of-range numbers and unknown airports show messages on
-// their fields, and nothing is saved.
+// their fields, and nothing is saved. The server's refusals are worded in the app's language.
 import { expect, test, type Page } from '@playwright/test';
 import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
@@ -37,7 +37,7 @@ test('the plane form shows field messages for empty, out-of-range and unknown va
   await pick(page, comboboxOf(dialog, 'Destination'), 'JFK', /^JFK/);
   await pick(page, comboboxOf(dialog, 'Traveler'), 'dan', 'Dan Weber (200002)');
   await dialog.getByTestId('entry-save').click();
-  await expect(fieldBox(dialog, 'origin')).toContainText('unknown airport code XQZ');
+  await expect(fieldBox(dialog, 'origin')).toContainText('Unknown airport code XQZ');
   await expect(fieldBox(dialog, 'destination')).not.toContainText('unknown');
   await expect(dialog.getByTestId('entry-result')).toHaveCount(0);
 
@@ -47,6 +47,25 @@ test('the plane form shows field messages for empty, out-of-range and unknown va
   await dialog.getByTestId('entry-save').click();
   await expect(fieldBox(dialog, 'origin')).toContainText('Must be a three-letter IATA airport code');
 
+  expect(await total(page, `/modules/${unit}/2025/professional-travel/plane`)).toBe(before);
+});
+
+test('a French user sees the server refusal of an unknown airport in French', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('carbon.locale', 'fr'));
+  const unit = await unitIdOf('OCEAN-LAB');
+  await openAs(page, 'dan', `/u/${unit}/2025/professional-travel`);
+  const before = await total(page, `/modules/${unit}/2025/professional-travel/plane`);
+  const dialog = entryDialog(page);
+
+  await page.getByTestId('add-plane').click();
+  await comboboxOf(dialog, 'Origine').click();
+  await comboboxOf(dialog, 'Origine').fill('XQZ');
+  await pick(page, comboboxOf(dialog, 'Destination'), 'JFK', /^JFK/);
+  await pick(page, comboboxOf(dialog, 'Voyageur'), 'dan', 'Dan Weber (200002)');
+  await dialog.getByTestId('entry-save').click();
+  await expect(fieldBox(dialog, 'origin')).toContainText('Code d’aéroport inconnu : XQZ');
+  await expect(fieldBox(dialog, 'origin')).not.toContainText('unknown airport');
+  await expect(dialog.getByTestId('entry-result')).toHaveCount(0);
   expect(await total(page, `/modules/${unit}/2025/professional-travel/plane`)).toBe(before);
 });
 

@@ -1,9 +1,14 @@
 // Shapes of the JSON the BFF answers with, shared by the BFF presenters and the SPA client.
+import type { ErrorCode, ErrorParamValues } from './errors';
 import type { PermissionMap, Role } from './permissions';
 
+/** An error answer: `detail` in English for API clients and logs; `code` and `params` (see
+ * errors.ts) for clients that word it themselves. Each field issue has its own. */
 export interface ApiError {
   detail: string;
-  errors?: { field?: string; row?: number; column?: string; message: string }[];
+  code?: ErrorCode;
+  params?: ErrorParamValues;
+  errors?: { field?: string; row?: number; column?: string; message: string; code?: ErrorCode; params?: ErrorParamValues }[];
 }
 
 export interface SessionUser {

@@ -5,3 +5,4 @@ export * from './api';
 export * from './routes';
 export * from './jobs';
 export * from './csv';
+export * from './errors';

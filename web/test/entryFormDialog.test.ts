@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENTRY_TYPES, type DataEntryView } from '@carbon/shared';
 import EntryFormDialog from '../src/components/EntryFormDialog.vue';
 import FieldInput from '../src/components/FieldInput.vue';
+import DateInput from '../src/components/DateInput.vue';
 import { createEntry } from '../src/api/carbon';
 import { mountApp, settle } from './support/mountApp';
 
@@ -18,13 +19,13 @@ const create = vi.mocked(createEntry);
 const plane = ENTRY_TYPES.plane!;
 
 /** What axios rejects with on a 422 (the parts the app reads). */
-function unprocessable(errors: { field?: string; message: string }[]) {
-  const data = { detail: `Invalid plane entry: ${errors[0]!.field}: ${errors[0]!.message}`, errors };
+function unprocessable(errors: { field?: string; message: string; code?: string; params?: Record<string, string | number> }[]) {
+  const data = { detail: `Invalid plane entry: ${errors[0]!.field}: ${errors[0]!.message}`, code: errors[0]!.code, params: errors[0]!.params, errors };
   return { isAxiosError: true, message: 'Request failed with status code 422', response: { status: 422, data } };
 }
 
-async function openDialog() {
-  const w = mountApp(EntryFormDialog, { props: { modelValue: true, entryType: plane, unitId: 2, year: 2025, entry: null }, attachTo: document.body });
+async function openDialog(locale: 'en' | 'fr' = 'en') {
+  const w = mountApp(EntryFormDialog, { props: { modelValue: true, entryType: plane, unitId: 2, year: 2025, entry: null }, attachTo: document.body }, locale);
   await settle();
   const inputs = () => w.findAllComponents(FieldInput);
   const set = async (key: string, value: unknown) => {
@@ -62,9 +63,9 @@ describe('EntryFormDialog', () => {
   });
 
   it('limits the date picker to the report year and refuses a date of another year before sending', async () => {
-    const { set, errorOf, save } = await openDialog();
-    const date = document.querySelector('[data-testid="field-departure_date"] input') as HTMLInputElement;
-    expect([date.type, date.min, date.max]).toEqual(['date', '2025-01-01', '2025-12-31']);
+    const { w, set, errorOf, save } = await openDialog();
+    const picker = w.findAllComponents(FieldInput).find((c) => c.props('field').key === 'departure_date')!.findComponent(DateInput);
+    expect(picker.props('range')).toEqual({ min: '2025-01-01', max: '2025-12-31' });
     await set('origin', 'GVA');
     await set('destination', 'JFK');
     await set('traveler_id', 100003);
@@ -97,6 +98,25 @@ describe('EntryFormDialog', () => {
     expect(errorOf('origin')).toBe('unknown airport code XQZ');
     expect(errorOf('destination')).toBeUndefined();
     expect(document.querySelector('[data-testid="entry-result"]')).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Unknown airport code XQZ', 'Person number 100003 is not in this unit’s headcount for 2025'],
+    ['fr', 'Code d’aéroport inconnu : XQZ', 'Le numéro de personne 100003 n’est pas dans l’effectif de cette unité pour 2025'],
+  ] as const)('words the server 422 from its codes in the app language (%s)', async (locale, airport, traveler) => {
+    create.mockRejectedValue(
+      unprocessable([
+        { field: 'origin', message: 'unknown airport code XQZ', code: 'unknown_airport', params: { code: 'XQZ' } },
+        { field: 'traveler_id', message: 'The traveler’s person number 100003 was not found.', code: 'traveler_not_in_headcount', params: { personNumber: 100003, year: 2025 } },
+      ]),
+    );
+    const { set, errorOf, save } = await openDialog(locale);
+    await set('origin', 'XQZ');
+    await set('destination', 'JFK');
+    await set('traveler_id', 100003);
+    await save();
+    expect(errorOf('origin')).toBe(airport);
+    expect(errorOf('traveler_id')).toBe(traveler);
   });
 
   it('sends traveler_id without traveler_name and shows the computed distance and kg', async () => {

@@ -68,11 +68,11 @@ describe('CarryOverCard', () => {
   });
 
   it('shows the reason of a refusal, in French too', async () => {
-    vi.mocked(carryOverFactors).mockRejectedValue(Object.assign(new Error('422'), { isAxiosError: true, response: { status: 422, data: { detail: 'Il n’y a aucun facteur pour 2030 à reporter.' } } }));
+    vi.mocked(carryOverFactors).mockRejectedValue(Object.assign(new Error('422'), { isAxiosError: true, response: { status: 422, data: { detail: 'There is no factor for 2030 to carry over.', code: 'no_factor_to_carry', params: { year: 2030 } } } }));
     const w = mountBackoffice(CarryOverCard, { props: { toYear: 2031 } }, 'fr');
     expect(w.get('[data-testid="carry-over-start"]').text()).toContain('Reporter 2030 → 2031');
     await w.get('[data-testid="carry-over-start"]').trigger('click');
     await settle(50);
-    expect(w.get('[data-testid="carry-over-refused"]').text()).toContain('aucun facteur pour 2030');
+    expect(w.get('[data-testid="carry-over-refused"]').text()).toContain('Il n’y a aucun facteur de 2030 à reporter.');
   });
 });

@@ -8,6 +8,7 @@ import FieldInput from '../src/components/FieldInput.vue';
 import FieldCell from '../src/components/FieldCell.vue';
 import HeadcountMemberSelect from '../src/components/HeadcountMemberSelect.vue';
 import LocationInput from '../src/components/LocationInput.vue';
+import DateInput from '../src/components/DateInput.vue';
 import { mountApp, settle } from './support/mountApp';
 
 vi.mock('../src/api/carbon', () => ({
@@ -110,10 +111,10 @@ describe('FieldInput', () => {
     expect(w.emitted('update:modelValue')).toEqual([[false]]);
   });
 
-  it('renders a date field as a date input', () => {
+  it('renders a date field as the app-language date input (typed YYYY-MM-DD, with a calendar)', () => {
     const w = input(field('plane', 'departure_date'), '2024-05-01');
-    expect(w.findComponent(QInput).props('type')).toBe('date');
-    expect(w.findComponent(QInput).props('modelValue')).toBe('2024-05-01');
+    expect(w.findComponent(DateInput).props()).toMatchObject({ modelValue: '2024-05-01', label: 'Departure date' });
+    expect(w.findComponent(QInput).props('mask')).toBe('####-##-##');
   });
 
   it('renders location fields as type-to-search inputs of the right kind', () => {

@@ -53,4 +53,13 @@ describe('unit sync year', () => {
     await typeYear(w, '');
     expect(message(w).text()).toBe('Saisissez une année de 1990 à 2100.');
   });
+
+  it('words a server refusal of the sync in the app language', async () => {
+    vi.mocked(startUnitSync).mockRejectedValue({ isAxiosError: true, response: { status: 403, data: { detail: 'You do not have permission to do this.', code: 'forbidden', params: {} } } });
+    const w = await open('fr');
+    await typeYear(w, '2026');
+    await run(w).trigger('click');
+    await settle();
+    expect(w.find('[data-testid="unit-sync-failed"]').text()).toBe('Vous n’avez pas l’autorisation de faire cela.');
+  });
 });

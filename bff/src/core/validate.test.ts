@@ -12,10 +12,39 @@ describe('checkInput', () => {
     expect(checkInput(schema, { limit: 501, sort: 'colour' })).toEqual({
       ok: false,
       issues: [
-        { field: 'limit', message: 'must be at most 500' },
-        { field: 'sort', message: 'must be id or name' },
+        { field: 'limit', message: 'must be at most 500', code: 'number_too_big', params: { maximum: 500 } },
+        { field: 'sort', message: 'must be id or name', code: 'not_one_of', params: { options: 'id, name' } },
       ],
     });
+  });
+
+  it('gives each issue a code of the catalogue and its params, whatever the kind of check', () => {
+    const all = z.strictObject({
+      name: z.string().trim().min(1).max(5),
+      code: z.string().min(3),
+      count: z.number().int().min(1),
+      share: z.number(),
+      flag: z.boolean(),
+      day: z.iso.date(),
+      word: z.string().regex(/^a+$/),
+      odd: z.number().refine((n) => n % 2 === 1, { params: { code: 'number_too_small', minimum: 1 } }),
+      other: z.string().refine(() => false),
+    });
+    const checked = checkInput(all, { name: 'toolong', code: 'ab', count: 0.5, share: 'x', flag: 1, day: '2025-13-01', word: 'b', odd: 2, other: 'x', extra: 1 });
+    const byField = Object.fromEntries((checked.ok ? [] : checked.issues).map((i) => [i.field ?? '', { code: i.code, params: i.params }]));
+    expect(byField).toEqual({
+      '': { code: 'unknown_fields', params: { fields: 'extra' } },
+      name: { code: 'text_too_long', params: { maximum: 5 } },
+      code: { code: 'text_too_short', params: { minimum: 3 } },
+      count: { code: 'expected_integer', params: {} },
+      share: { code: 'expected_number', params: {} },
+      flag: { code: 'expected_boolean', params: {} },
+      day: { code: 'invalid_date', params: {} },
+      word: { code: 'invalid_format', params: {} },
+      odd: { code: 'number_too_small', params: { minimum: 1 } },
+      other: { code: 'invalid', params: {} },
+    });
+    expect(checkInput(z.object({ name: z.string() }), {})).toMatchObject({ ok: false, issues: [{ field: 'name', code: 'required', params: {} }] });
   });
 
   it('gives the input as the schema reads it when it passes', () => {

@@ -1,6 +1,6 @@
 // Carbon reports with their modules' status and stats. Totals are shown only to users who may
 // see every row they sum: module stats per module, report stats when that holds for all modules.
-import { isModuleType, MODULE_TYPES, MODULES, quantityOf, type CarbonReportModuleView, type CarbonReportView, type ModuleStats, type ModuleStatus, type ReportStats } from '@carbon/shared';
+import { coded, isModuleType, MODULE_TYPES, MODULES, quantityOf, type CarbonReportModuleView, type CarbonReportView, type ModuleStats, type ModuleStatus, type ReportStats } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { canSeeModuleTotals, canSeeUnit, visibleUnits } from '../policies';
@@ -61,7 +61,7 @@ export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: n
   const { rows } = await pool.query<ReportRow>(REPORTS, [v.all, v.all ? [] : v.ids, filter.unitId ?? null, filter.year ?? null, null]);
   if (filter.unitId !== undefined && rows.length === 0) {
     const unit = await pool.query('SELECT 1 FROM units WHERE id = $1', [filter.unitId]);
-    if (!unit.rowCount) throw new NotFoundError('No such unit.');
+    if (!unit.rowCount) throw new NotFoundError('No such unit.', coded('no_such_unit'));
   }
   return rows.map((r) => reportView(r, actor));
 }
@@ -69,7 +69,7 @@ export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: n
 export async function getReport(pool: Pool, actor: Actor, reportId: number): Promise<CarbonReportView> {
   const { rows } = await pool.query<ReportRow>(REPORTS, [true, [], null, null, reportId]);
   const row = rows[0];
-  if (!row) throw new NotFoundError('No such carbon report.');
+  if (!row) throw new NotFoundError('No such carbon report.', coded('no_such_report'));
   if (!canSeeUnit(actor, row.unit_id)) throw new ForbiddenError();
   return reportView(row, actor);
 }

@@ -4,7 +4,7 @@
 // (loadWriteContext). Unknown unit or report → 404; known unit without right → 403; report or
 // module missing for the year → 404.
 import type { Action, FactorSets, ModuleAccess, ModuleStatus, ModuleType } from '@carbon/shared';
-import { ENTRY_TYPES, factorSetsUsedBy, MODULES } from '@carbon/shared';
+import { coded, ENTRY_TYPES, factorSetsUsedBy, MODULES } from '@carbon/shared';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { moduleAccessOf, type PolicySubject } from '../policies';
 import type { Pool } from '../db/pool';
@@ -90,18 +90,18 @@ interface Row extends BaseRow {
 /** The rights of the actor on an addressed module; 404 for what does not exist, 403 for what
  * exists but is not theirs. */
 function checkAddress(row: BaseRow | undefined, actor: PolicySubject, ref: ModuleRef, action: Action): ModuleAddress & { access: ModuleAccess; status: ModuleStatus } {
-  if (!row) throw new NotFoundError('reportId' in ref ? 'No such carbon report.' : 'No such unit.');
+  if (!row) throw 'reportId' in ref ? new NotFoundError('No such carbon report.', coded('no_such_report')) : new NotFoundError('No such unit.', coded('no_such_unit'));
   const access = moduleAccessOf(actor, ref.module, row.unit_id, action);
   if (!access.own) throw new ForbiddenError();
-  if (row.report_id === null) throw new NotFoundError(`There is no carbon report for this unit in ${row.year}.`);
-  if (row.module_id === null || row.status === null) throw new NotFoundError(`This carbon report has no ${MODULES[ref.module].slug} module.`);
+  if (row.report_id === null) throw new NotFoundError(`There is no carbon report for this unit in ${row.year}.`, coded('no_report_for_year', { year: row.year }));
+  if (row.module_id === null || row.status === null) throw new NotFoundError(`This carbon report has no ${MODULES[ref.module].slug} module.`, coded('no_such_module', { module: MODULES[ref.module].slug }));
   return { access, unitId: row.unit_id, reportId: row.report_id, year: row.year, moduleId: row.module_id, status: row.status };
 }
 
 /** 404 for an unknown unit, 403 for a known unit the actor has no right on. */
 export async function denyUnit(db: Queryable, unitId: number): Promise<never> {
   const { rowCount } = await db.query('SELECT 1 FROM units WHERE id = $1', [unitId]);
-  throw rowCount ? new ForbiddenError() : new NotFoundError('No such unit.');
+  throw rowCount ? new ForbiddenError() : new NotFoundError('No such unit.', coded('no_such_unit'));
 }
 
 export async function loadModuleContext(db: Queryable, actor: PolicySubject, ref: ModuleRef, needs: ContextNeeds): Promise<ModuleContext> {

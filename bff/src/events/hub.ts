@@ -4,6 +4,7 @@
 // interval the streams' sessions are checked, so a logout or expiry on any instance ends them.
 // A user may hold a bounded number of streams here; at shutdown every stream ends with a retry
 // hint, so that browsers reconnect (through the load balancer) to another instance.
+import { coded } from '@carbon/shared';
 import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Logger } from '../log';
@@ -67,7 +68,10 @@ export class EventHub {
     const max = this.o.maxStreamsPerUser ?? 10;
     const held = this.perUser.get(user.id) ?? 0;
     if (!this.stopping && held >= max) {
-      throw new TooManyError(`Too many event streams: at most ${max} per user. Close another tab or window of this application and try again.`);
+      throw new TooManyError(
+        `Too many event streams: at most ${max} per user. Close another tab or window of this application and try again.`,
+        coded('too_many_streams', { max }),
+      );
     }
     req.socket.setTimeout(0);
     req.socket.setNoDelay(true);

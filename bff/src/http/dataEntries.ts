@@ -3,7 +3,7 @@
 //  - unit/year-addressed: /modules/{unit_id}/{year}/{module}/{type}[/{id}] (travel creates are
 //    /modules/{unit_id}/{year}/professional-travel/plane and …/train)
 import type { Request, Router } from 'express';
-import { findEntryType, type EntryTypeDef, type ModuleDef } from '@carbon/shared';
+import { coded, findEntryType, type EntryTypeDef, type ModuleDef } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import type { ModuleRef } from '../domain/context';
 import { createEntry } from '../domain/entries/createEntry';
@@ -13,7 +13,7 @@ import { listEntries } from '../domain/entries/listEntries';
 import { updateEntry } from '../domain/entries/updateEntry';
 import { userOf } from '../policies';
 import { listQuerySchema } from './dataEntries.schema';
-import { InvalidError } from '../core/errors';
+import { fieldIssue, InvalidError } from '../core/errors';
 import { entryTypeParam, idParam, moduleParam, yearParam } from './params';
 import { parseInput } from '../core/validate';
 
@@ -55,13 +55,14 @@ function typeForCreate(a: Addressed, named: unknown, queryType: unknown): EntryT
     const t = typeof wanted === 'string' ? findEntryType(a.module.type, wanted) : undefined;
     if (!t || (a.pathType && a.pathType.type !== t.type)) {
       const message = a.pathType ? `must be ${a.pathType.type} on this path` : `must be one of: ${choices}`;
-      throw new InvalidError(`Invalid entry: data_entry_type: ${message}`, [{ field: 'data_entry_type', message }]);
+      const code = a.pathType ? coded('not_entry_type_of_path', { type: a.pathType.type }) : coded('not_one_of', { options: choices });
+      throw new InvalidError(`Invalid entry: data_entry_type: ${message}`, [fieldIssue('data_entry_type', message, code)]);
     }
     return t;
   }
   if (a.pathType) return a.pathType;
   if (a.module.entryTypes.length === 1) return findEntryType(a.module.type, a.module.entryTypes[0]!)!;
-  throw new InvalidError(`Invalid entry: data_entry_type: is required (one of: ${choices})`, [{ field: 'data_entry_type', message: `is required (one of: ${choices})` }]);
+  throw new InvalidError(`Invalid entry: data_entry_type: is required (one of: ${choices})`, [fieldIssue('data_entry_type', `is required (one of: ${choices})`, coded('required'))]);
 }
 
 /** Declares the entry routes under `base` on `r` itself (a router of their own would add a
@@ -71,7 +72,7 @@ function mountEntryRoutes(r: Router, base: string, pool: Pool, address: (req: Re
     const a = address(req);
     const query = parseInput(listQuerySchema, req.query, 'query');
     const filterType = a.pathType ?? (query.type ? findEntryType(a.module.type, query.type) : undefined);
-    if (query.type && !filterType) throw new InvalidError(`Invalid query: type: must be one of: ${a.module.entryTypes.join(', ')}`, [{ field: 'type', message: `must be one of: ${a.module.entryTypes.join(', ')}` }]);
+    if (query.type && !filterType) throw new InvalidError(`Invalid query: type: must be one of: ${a.module.entryTypes.join(', ')}`, [fieldIssue('type', `must be one of: ${a.module.entryTypes.join(', ')}`, coded('not_one_of', { options: a.module.entryTypes.join(', ') }))]);
     res.json(await listEntries(pool, userOf(req), a.ref, filterType, query));
   });
 

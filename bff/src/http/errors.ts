@@ -5,21 +5,29 @@
 // Anything else is a 500 with a generic detail: stack traces and internal messages go to the log
 // only.
 import type { ErrorRequestHandler } from 'express';
-import type { ApiError } from '@carbon/shared';
+import type { ApiError, Coded, ErrorCode, ErrorParamValues } from '@carbon/shared';
 import { DomainError, InvalidError, type ErrorKind } from '../core/errors';
 import { isDatabaseUnavailable } from '../core/databaseErrors';
 import type { Logger } from '../log';
 
 export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly params: ErrorParamValues;
   constructor(
     readonly status: number,
     readonly detail: string,
+    coded: Coded,
   ) {
     super(detail);
+    this.code = coded.code;
+    this.params = coded.params;
   }
 }
 
-export const badRequest = (detail: string) => new HttpError(400, detail);
+export const badRequest = (detail: string, coded: Coded) => new HttpError(400, detail, coded);
+
+/** An answer body of `detail` with its code and params. */
+const bodyOf = (detail: string, code: ErrorCode, params: ErrorParamValues = {}): ApiError => ({ detail, code, params });
 
 export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   unauthenticated: 401,
@@ -32,8 +40,8 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
 
 /** The answer to a refusal: `{detail, errors?}` with the status of its kind. */
 export function answerOf(err: DomainError | HttpError): { status: number; body: ApiError } {
-  if (err instanceof HttpError) return { status: err.status, body: { detail: err.detail } };
-  const body: ApiError = { detail: err.detail };
+  const body = bodyOf(err.detail, err.code, err.params);
+  if (err instanceof HttpError) return { status: err.status, body };
   if (err instanceof InvalidError && err.issues.length) body.errors = err.issues;
   return { status: STATUS_OF_KIND[err.kind], body };
 }
@@ -57,23 +65,23 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     const parserError = err as BodyParserError;
     if (parserError.type === 'entity.parse.failed') {
-      res.status(400).json({ detail: 'The request body is not valid JSON.' });
+      res.status(400).json(bodyOf('The request body is not valid JSON.', 'invalid_json'));
       return;
     }
     if (parserError.type === 'entity.too.large') {
-      res.status(413).json({ detail: 'The request body is too large.' });
+      res.status(413).json(bodyOf('The request body is too large.', 'body_too_large'));
       return;
     }
     if (parserError.expose && parserError.status && parserError.status < 500) {
-      res.status(parserError.status).json({ detail: 'The request could not be read.' });
+      res.status(parserError.status).json(bodyOf('The request could not be read.', 'bad_request'));
       return;
     }
     if (isDatabaseUnavailable(err)) {
       log.warn({ err, method: req.method, path: req.path }, 'database unavailable');
-      res.status(503).set('Retry-After', '5').json({ detail: 'The database cannot be reached right now; try again in a few seconds.' });
+      res.status(503).set('Retry-After', '5').json(bodyOf('The database cannot be reached right now; try again in a few seconds.', 'unavailable'));
       return;
     }
     log.error({ err, method: req.method, path: req.path }, 'unhandled error');
-    res.status(500).json({ detail: 'Internal server error.' });
+    res.status(500).json(bodyOf('Internal server error.', 'internal'));
   };
 }

@@ -5,11 +5,11 @@
 // such factors are kept, never bulk-deleted). `data_entry_type` in the answer holds the set.
 import { Router } from 'express';
 import { z } from 'zod';
-import { factorSetsOf, findFactorSet, findModule, type FactorView } from '@carbon/shared';
+import { coded, factorSetsOf, findFactorSet, findModule, type FactorView } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { requireBackoffice } from '../policies';
 import { parseInput } from '../core/validate';
-import { InvalidError } from '../core/errors';
+import { fieldIssue, InvalidError } from '../core/errors';
 import { factorCountsOf } from '../domain/factors';
 
 const query = z.object({
@@ -38,12 +38,12 @@ const LIST = `
 /** The factor sets a query names: one of the module's, or all of them; unknown names are 422. */
 function setsOf(moduleName: string, setName: string | undefined): string[] {
   const module = findModule(moduleName);
-  if (!module) throw new InvalidError(`Unknown module: ${moduleName}.`, [{ field: 'module', message: 'unknown module' }]);
+  if (!module) throw new InvalidError(`Unknown module: ${moduleName}.`, [fieldIssue('module', 'unknown module', coded('no_such_module', { module: moduleName }))]);
   const sets = factorSetsOf(module.type);
   if (setName === undefined) return sets.map((s) => s.name);
   const set = findFactorSet(module.type, setName);
   if (!set) {
-    throw new InvalidError(`The ${module.slug} module has no factor set ${setName} (it has: ${sets.map((s) => s.name).join(', ')}).`, [{ field: 'set', message: 'unknown factor set' }]);
+    throw new InvalidError(`The ${module.slug} module has no factor set ${setName} (it has: ${sets.map((s) => s.name).join(', ')}).`, [fieldIssue('set', 'unknown factor set', coded('no_such_factor_set', { module: module.slug, set: setName }))]);
   }
   return [set.name];
 }

@@ -100,5 +100,5 @@ export const rejectUnsafeText: RequestHandler = (req, _res, next) => {
   if (!issues.length) return next();
   const shown = issues.slice(0, MAX_ISSUES);
   const first = shown[0]!;
-  next(new InvalidError(`Invalid request: ${first.field}: ${first.message}`, shown));
+  next(new InvalidError(`Invalid request: ${first.field}: ${first.message}`, shown.map((i) => ({ ...i, code: 'unsafe_text', params: {} }))));
 };

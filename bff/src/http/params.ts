@@ -1,6 +1,6 @@
 // Path parameters: ids, years, module and entry type names. A malformed id names nothing that
 // exists, so it is a 404 like an unknown one.
-import { factorSetsOf, findEntryType, findFactorSet, findModule, type EntryTypeDef, type FactorSetDef, type ModuleDef } from '@carbon/shared';
+import { coded, factorSetsOf, findEntryType, findFactorSet, findModule, type EntryTypeDef, type FactorSetDef, type ModuleDef } from '@carbon/shared';
 import { NotFoundError } from '../core/errors';
 
 export function idParam(value: string | undefined, what: string): number {
@@ -15,13 +15,13 @@ export function yearParam(value: string | undefined): number {
 
 export function moduleParam(value: string | undefined): ModuleDef {
   const m = value ? findModule(value) : undefined;
-  if (!m) throw new NotFoundError(`No such module: ${value}.`);
+  if (!m) throw new NotFoundError(`No such module: ${value}.`, coded('no_such_module', { module: String(value) }));
   return m;
 }
 
 export function entryTypeParam(module: ModuleDef, value: string | undefined): EntryTypeDef {
   const t = value ? findEntryType(module.type, value) : undefined;
-  if (!t) throw new NotFoundError(`The ${module.slug} module has no entry type ${value}.`);
+  if (!t) throw new NotFoundError(`The ${module.slug} module has no entry type ${value}.`, coded('no_such_entry_type', { module: module.slug, type: String(value) }));
   return t;
 }
 
@@ -29,6 +29,6 @@ export function entryTypeParam(module: ModuleDef, value: string | undefined): En
  * own set of. */
 export function factorSetParam(module: ModuleDef, value: string | undefined): FactorSetDef {
   const set = value ? findFactorSet(module.type, value) : undefined;
-  if (!set) throw new NotFoundError(`The ${module.slug} module has no factor set ${value} (it has: ${factorSetsOf(module.type).map((s) => s.name).join(', ')}).`);
+  if (!set) throw new NotFoundError(`The ${module.slug} module has no factor set ${value} (it has: ${factorSetsOf(module.type).map((s) => s.name).join(', ')}).`, coded('no_such_factor_set', { module: module.slug, set: String(value) }));
   return set;
 }

@@ -1,5 +1,6 @@
 // A small fixed-window limiter per client address, per instance. Enough to slow down login
 // and code-exchange abuse; a deployment can add a shared limiter at its load balancer.
+import { coded } from '@carbon/shared';
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
 
@@ -17,7 +18,7 @@ export function rateLimit({ windowMs, max }: { windowMs: number; max: number }):
     entry.count += 1;
     if (entry.count > max) {
       res.setHeader('Retry-After', Math.ceil((entry.resetAt - now) / 1000));
-      return next(new HttpError(429, 'Too many sign-in attempts. Please wait a minute and try again.'));
+      return next(new HttpError(429, 'Too many sign-in attempts. Please wait a minute and try again.', coded('too_many_sign_ins')));
     }
     next();
   };

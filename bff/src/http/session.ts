@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import type { SessionState } from '@carbon/shared';
+import { coded, type SessionState } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../log';
 import type { OidcClient } from '../auth/oidcClient';
@@ -86,7 +86,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
   r.post('/exchange', limited, async (req, res) => {
     const { code, state, iss } = parseInput(exchangeBody, req.body ?? {});
     const binding = readCookie(req, TX_COOKIE);
-    const invalid = () => badRequest('This sign-in attempt is invalid, expired or was already used. Please sign in again.');
+    const invalid = () => badRequest('This sign-in attempt is invalid, expired or was already used. Please sign in again.', coded('sign_in_invalid'));
     if (!binding) throw invalid();
     // Single use: the row is consumed whether or not the code is then accepted.
     const { rows } = await d.pool.query<{ code_verifier: string; nonce: string; return_to: string; age_ms: number }>(
@@ -102,7 +102,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
       redeemed = await d.oidc.redeem({ code, state, iss, codeVerifier: pending.code_verifier, nonce: pending.nonce });
     } catch (err) {
       d.log.warn({ err: { message: (err as Error).message } }, 'code exchange refused');
-      throw badRequest('The identity provider did not accept this sign-in. Please sign in again.');
+      throw badRequest('The identity provider did not accept this sign-in. Please sign in again.', coded('sign_in_refused'));
     }
     const { claims, idToken } = redeemed;
     const { rows: users } = await d.pool.query<{ id: number }>(

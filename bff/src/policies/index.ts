@@ -3,6 +3,7 @@
 import type { Request, RequestHandler } from 'express';
 import {
   canBackoffice,
+  coded,
   canEditModuleStatus,
   moduleAccess,
   moduleKey,
@@ -71,7 +72,9 @@ export function canSeeModuleTotals(user: PolicySubject, module: ModuleType, unit
 export function authorizeSync(user: PolicySubject, module: ModuleType, unitId: number | null): void {
   const allowed = unitId === null ? (user.permissions[moduleKey(module)]?.includes('sync') ?? false) : moduleAccess(user.permissions, module, unitId, 'sync').all;
   if (!allowed) {
-    throw new ForbiddenError(unitId === null ? 'Only back-office operators may sync a module for every unit at once.' : 'You may not sync this module of this unit.');
+    throw unitId === null
+      ? new ForbiddenError('Only back-office operators may sync a module for every unit at once.', coded('may_not_sync_all'))
+      : new ForbiddenError('You may not sync this module of this unit.', coded('may_not_sync'));
   }
 }
 

@@ -194,7 +194,14 @@ describe('schemas derived from the registry', () => {
     const unit = ENTRY_TYPES.heating!.fields.find((f) => f.key === 'quantity_unit')!;
     expect(unitsFor(unit, { carrier: 'wood_pellets' })).toEqual(['kwh', 'mwh', 'kg', 'tonne']);
     expect(unitsFor(unit, {})).toEqual(['kwh', 'mwh', 'm3', 'litre', 'kg', 'tonne']);
-    expect(entryRuleIssues(ENTRY_TYPES.heating!, { carrier: 'heating_oil', quantity_unit: 'm3' })).toEqual([{ field: 'quantity_unit', message: 'must be one of: kwh, mwh, litre (for carrier heating_oil)' }]);
+    expect(entryRuleIssues(ENTRY_TYPES.heating!, { carrier: 'heating_oil', quantity_unit: 'm3' })).toEqual([
+      {
+        field: 'quantity_unit',
+        message: 'must be one of: kwh, mwh, litre (for carrier heating_oil)',
+        code: 'unit_not_allowed',
+        params: { units: 'kwh, mwh, litre', field: 'carrier', option: 'heating_oil' },
+      },
+    ]);
   });
 
   it('offers a factorChoices field the values of the year\'s rows that match the entry', () => {
@@ -229,7 +236,7 @@ describe('dates of the report year', () => {
   const plane = ENTRY_TYPES.plane!;
   it('bounds dated fields by the year unless the entry type allows any year', () => {
     expect(reportYearDates(plane, 2032)).toEqual({ min: '2032-01-01', max: '2032-12-31' });
-    expect(reportYearIssues(plane, { departure_date: '2019-05-01' }, 2032)).toEqual([{ field: 'departure_date', message: 'must be a date in 2032, the year of the report' }]);
+    expect(reportYearIssues(plane, { departure_date: '2019-05-01' }, 2032)).toEqual([{ field: 'departure_date', message: 'must be a date in 2032, the year of the report', code: 'date_outside_report_year', params: { year: 2032 } }]);
     expect(reportYearIssues(plane, { departure_date: '2032-12-31' }, 2032)).toEqual([]);
     expect(reportYearIssues(plane, { departure_date: null }, 2032)).toEqual([]);
     const anyYear = { ...plane, datesOutsideYear: true };

@@ -3,6 +3,15 @@
 // ("fte: must be at most 1").
 import { z } from 'zod';
 import type { EntryTypeDef, FactorRow, FieldDef } from './fields';
+import type { ErrorCode, ErrorParamValues } from '../errors';
+
+/** A complaint about one field, with its code and params (shared/src/errors.ts). */
+export interface EntryIssue {
+  field: string;
+  message: string;
+  code: ErrorCode;
+  params: ErrorParamValues;
+}
 
 const MIN_DATE = '1990-01-01';
 const MAX_DATE = '2100-12-31';
@@ -68,7 +77,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'date':
       return z.iso
         .date({ error: describe('a date (YYYY-MM-DD)') })
-        .refine((d) => d >= MIN_DATE && d <= MAX_DATE, { error: `must be between ${MIN_DATE} and ${MAX_DATE}` });
+        .refine((d) => d >= MIN_DATE && d <= MAX_DATE, {
+          error: `must be between ${MIN_DATE} and ${MAX_DATE}`,
+          params: { code: 'date_out_of_range', min: MIN_DATE, max: MAX_DATE },
+        });
     case 'location':
       return locationSchema(f);
   }
@@ -83,14 +95,14 @@ export function reportYearDates(entryType: EntryTypeDef, year: number): { min: s
 
 /** The date fields of `data` (validated) that fall outside the report's `year`, one issue each;
  * none when the entry type allows any year. Path 1, the CSV ingest and the web form all ask this. */
-export function reportYearIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>, year: number): { field: string; message: string }[] {
+export function reportYearIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>, year: number): EntryIssue[] {
   const bounds = reportYearDates(entryType, year);
   if (!bounds) return [];
-  const issues: { field: string; message: string }[] = [];
+  const issues: EntryIssue[] = [];
   for (const f of entryType.fields) {
     const v = data[f.key];
     if (f.type !== 'date' || typeof v !== 'string') continue;
-    if (v < bounds.min || v > bounds.max) issues.push({ field: f.key, message: `must be a date in ${year}, the year of the report` });
+    if (v < bounds.min || v > bounds.max) issues.push({ field: f.key, message: `must be a date in ${year}, the year of the report`, code: 'date_outside_report_year', params: { year } });
   }
   return issues;
 }
@@ -130,19 +142,22 @@ export function unitsFor(f: FieldDef, data: Readonly<Record<string, unknown>>): 
 /** Rules between the fields of a whole entry (create payload, or stored entry with a change
  * merged in): a unit that its select field's option does not allow, a field left empty although
  * the field it goes with is given (`requiredWith`). */
-export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>): { field: string; message: string }[] {
-  const issues: { field: string; message: string }[] = [];
+export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>): EntryIssue[] {
+  const issues: EntryIssue[] = [];
   for (const f of entryType.fields) {
     const by = f.units?.byOption;
     const unit = data[f.key];
     if (!by || typeof unit !== 'string') continue;
     const allowed = unitsFor(f, data);
-    if (!allowed.includes(unit)) issues.push({ field: f.key, message: `must be one of: ${allowed.join(', ')} (for ${by.field} ${String(data[by.field])})` });
+    if (!allowed.includes(unit)) {
+      const params = { units: allowed.join(', '), field: by.field, option: String(data[by.field]) };
+      issues.push({ field: f.key, message: `must be one of: ${params.units} (for ${params.field} ${params.option})`, code: 'unit_not_allowed', params });
+    }
   }
   const given = (key: string) => data[key] !== undefined && data[key] !== null && data[key] !== '';
   for (const f of entryType.fields) {
     const by = f.requiredWith?.find(given);
-    if (by && !given(f.key)) issues.push({ field: f.key, message: `is required when ${by} is given` });
+    if (by && !given(f.key)) issues.push({ field: f.key, message: `is required when ${by} is given`, code: 'required_with', params: { other: by } });
   }
   return issues;
 }
@@ -158,7 +173,7 @@ function buildCreateSchema(entryType: EntryTypeDef) {
   const schema = z.strictObject(shape, { error: unknownKeys });
   if (!entryType.fields.some((f) => f.units?.byOption || f.requiredWith)) return schema;
   return schema.superRefine((data, ctx) => {
-    for (const issue of entryRuleIssues(entryType, data)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    for (const issue of entryRuleIssues(entryType, data)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message, params: { code: issue.code, ...issue.params } });
   });
 }
 

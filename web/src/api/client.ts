@@ -2,14 +2,15 @@
 // cookie only: no token is ever read or sent by JavaScript.
 import axios, { isAxiosError } from 'axios';
 import type { ApiError } from '@carbon/shared';
+import { codedText } from '../utils/errorText';
 
 export const api = axios.create({ baseURL: '/api', withCredentials: true, headers: { Accept: 'application/json' } });
 
-/** The server's `detail` message, or a generic one. */
+/** The server's refusal in the app's language (from its code), else its `detail`, else `fallback`. */
 export function errorDetail(err: unknown, fallback: string): string {
   if (isAxiosError(err)) {
     const data = err.response?.data as Partial<ApiError> | undefined;
-    if (typeof data?.detail === 'string') return data.detail;
+    if (typeof data?.detail === 'string') return codedText(data.code, data.params, data.detail);
   }
   return fallback;
 }
@@ -18,8 +19,10 @@ export function statusOf(err: unknown): number | undefined {
   return isAxiosError(err) ? err.response?.status : undefined;
 }
 
-/** The field errors of a 422 answer (`errors` of the body), empty for anything else. */
+/** The field errors of a 422 answer (`errors` of the body), each message in the app's language
+ * (from its code; the server's English for an unknown one); empty for anything else. */
 export function fieldErrorsOf(err: unknown): NonNullable<ApiError['errors']> {
   if (!isAxiosError(err) || err.response?.status !== 422) return [];
-  return (err.response.data as Partial<ApiError> | undefined)?.errors ?? [];
+  const errors = (err.response.data as Partial<ApiError> | undefined)?.errors ?? [];
+  return errors.map((e) => ({ ...e, message: codedText(e.code, e.params, e.message) }));
 }

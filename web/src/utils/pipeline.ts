@@ -27,7 +27,10 @@ export interface Phase {
 export interface RowIssue {
   row: number;
   column: string | null;
+  /** The server's English reason; `code` and `params` word it in the user's language. */
   reason: string;
+  code?: string;
+  params?: Record<string, string | number>;
   level: 'error' | 'warning';
 }
 
@@ -97,7 +100,14 @@ function isIssue(v: unknown): v is RowIssue {
 export function rowReportOf(job: Pick<JobView, 'report'> | undefined): RowReport | null {
   const r = job?.report;
   if (!r || !Array.isArray(r.issues)) return null;
-  const issues = r.issues.filter(isIssue).map((i) => ({ row: i.row, column: i.column ?? null, reason: i.reason, level: i.level === 'warning' ? ('warning' as const) : ('error' as const) }));
+  const issues = r.issues.filter(isIssue).map((i) => ({
+    row: i.row,
+    column: i.column ?? null,
+    reason: i.reason,
+    code: i.code,
+    params: i.params,
+    level: i.level === 'warning' ? ('warning' as const) : ('error' as const),
+  }));
   return {
     rows: num(r.rows),
     stored: num(r.stored),

@@ -1,14 +1,13 @@
-// Mounts a component the way the app runs it: Quasar, vue-i18n (en and fr), Pinia.
+// Mounts a component the way the app runs it: Quasar, the app's own vue-i18n instance (en and fr,
+// in `locale`: what the components and the API client's error texts both read), Pinia.
 import { mount, type ComponentMountingOptions } from '@vue/test-utils';
 import { Quasar, Notify, Dialog } from 'quasar';
-import { createI18n } from 'vue-i18n';
 import { createPinia, setActivePinia } from 'pinia';
 import type { Component } from 'vue';
-import en from '../../src/i18n/en';
-import fr from '../../src/i18n/fr';
+import { i18n } from '../../src/i18n';
 
 export function mountApp<C extends Component>(component: C, options: ComponentMountingOptions<C> = {}, locale: 'en' | 'fr' = 'en') {
-  const i18n = createI18n({ legacy: false, locale, fallbackLocale: 'en', messages: { en, fr }, missingWarn: false, fallbackWarn: false });
+  i18n.global.locale.value = locale;
   const pinia = createPinia();
   setActivePinia(pinia);
   return mount(component, {

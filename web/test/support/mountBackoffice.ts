@@ -1,19 +1,14 @@
-// Mounts a back-office component as the app runs it: Quasar (Notify, Dialog), vue-i18n with the
-// back-office messages merged in as in src/i18n/index.ts, Pinia. Also a stand-in EventSource
+// Mounts a back-office component as the app runs it: Quasar (Notify, Dialog), the app's own
+// vue-i18n instance (src/i18n/index.ts, back-office messages included) in `locale`, Pinia. Also a stand-in EventSource
 // so that the events store's one stream can be driven from a test.
 import { mount, type ComponentMountingOptions } from '@vue/test-utils';
 import { Quasar, Notify, Dialog } from 'quasar';
-import { createI18n } from 'vue-i18n';
 import { createPinia, setActivePinia } from 'pinia';
 import type { Component } from 'vue';
-import en from '../../src/i18n/en';
-import fr from '../../src/i18n/fr';
-import backofficeEn from '../../src/i18n/backoffice.en';
-import backofficeFr from '../../src/i18n/backoffice.fr';
+import { i18n } from '../../src/i18n';
 
 export function mountBackoffice<C extends Component>(component: C, options: ComponentMountingOptions<C> = {}, locale: 'en' | 'fr' = 'en') {
-  const messages = { en: { ...en, backoffice: backofficeEn }, fr: { ...fr, backoffice: backofficeFr } };
-  const i18n = createI18n({ legacy: false, locale, fallbackLocale: 'en', messages, missingWarn: false, fallbackWarn: false });
+  i18n.global.locale.value = locale;
   const pinia = createPinia();
   setActivePinia(pinia);
   return mount(component, {

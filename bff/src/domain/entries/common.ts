@@ -1,6 +1,7 @@
 // Pieces shared by the entry services: picking the entry type, error mapping, ownership.
 import { ENTRY_TYPES, type EntryData, type EntryTypeDef } from '@carbon/shared';
-import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors';
+import { coded } from '@carbon/shared';
+import { fieldIssue, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors';
 import { mayTouchRow } from '../../policies';
 import type { Actor } from '../actor';
 import type { ModuleContext, StoredEntry } from '../context';
@@ -11,7 +12,7 @@ export const MAX_WRITE_ATTEMPTS = 3;
 export function existingEntry(ctx: Pick<ModuleContext, 'entry'>, expected: EntryTypeDef | undefined): { entry: StoredEntry; entryType: EntryTypeDef } {
   const entry = ctx.entry;
   const entryType = entry ? ENTRY_TYPES[entry.data_entry_type] : undefined;
-  if (!entry || !entryType || (expected && expected.type !== entryType.type)) throw new NotFoundError('No such entry in this module.');
+  if (!entry || !entryType || (expected && expected.type !== entryType.type)) throw new NotFoundError('No such entry in this module.', coded('no_such_entry'));
   return { entry, entryType };
 }
 
@@ -22,6 +23,7 @@ export function assertMayTouch(actor: Actor, ctx: Pick<ModuleContext, 'access'>,
     entryType.traveler
       ? 'You may only record and change your own trips (traveler_id must be your person number).'
       : 'You may only change your own rows of this module.',
+    coded('not_your_entry'),
   );
 }
 
@@ -47,7 +49,7 @@ export function mapWriteError(err: unknown, data: EntryData): unknown {
   if (e.code === '23505' && e.constraint === 'data_entries_member_person_number_uq') {
     const n = String(data.user_institutional_id ?? '');
     return new InvalidError(`A member with person number ${n} is already in this headcount.`, [
-      { field: 'user_institutional_id', message: `person number ${n} is already used by another member` },
+      fieldIssue('user_institutional_id', `person number ${n} is already used by another member`, coded('person_number_taken', { personNumber: n })),
     ]);
   }
   return err;

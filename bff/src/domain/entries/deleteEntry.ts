@@ -1,5 +1,6 @@
 // Path 1 delete: the entry, its emissions and the stats delta in one statement, conditional on
 // the row version that the ownership check saw (when there is one to make).
+import { coded } from '@carbon/shared';
 import type { EntryTypeDef } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import { ConflictError } from '../../core/errors';
@@ -21,5 +22,5 @@ export async function deleteEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const rows = await queue.run(ctx, { kind: 'delete', input: { id, version: entry.version, type: null }, entryId: id });
     if (rows.length) return;
   }
-  throw new ConflictError('The entry kept changing while it was being deleted; reload it and try again.');
+  throw new ConflictError('The entry kept changing while it was being deleted; reload it and try again.', coded('entry_changed'));
 }

@@ -10,7 +10,8 @@ import {
   type Page,
 } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
-import { InvalidError } from '../../core/errors';
+import { coded } from '@carbon/shared';
+import { fieldIssue, InvalidError } from '../../core/errors';
 import type { Actor } from '../actor';
 import { loadModuleContext, type ModuleRef } from '../context';
 import { ownRowsCondition, sqlName } from '../registrySql';
@@ -29,7 +30,7 @@ export function sortExpression(module: EntryTypeDef['module'], sort: string | un
   if (COLUMN_SORTS[sort]) return COLUMN_SORTS[sort];
   if (sortableFields(module).includes(sort)) return `e.data -> ${sqlName(sort)}`;
   const allowed = [...Object.keys(COLUMN_SORTS), ...sortableFields(module)].join(', ');
-  throw new InvalidError(`Cannot sort by ${sort}.`, [{ field: 'sort', message: `must be one of: ${allowed}` }]);
+  throw new InvalidError(`Cannot sort by ${sort}.`, [fieldIssue('sort', `must be one of: ${allowed}`, coded('sort_not_allowed', { options: allowed }))]);
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -2,7 +2,8 @@
 // form, emissions computed by the registry's formula (the traveler is linked by traveler.ts).
 // Shared by create and update and by the CSV ingest.
 import { reportEmissions, reportYearIssues, type EntryData, type EntryTypeDef, type FactorSets, type LocationKind, type ReportedEmission, type ResolvedLocation } from '@carbon/shared';
-import type { FieldIssue } from '../../core/errors';
+import { coded } from '@carbon/shared';
+import { fieldIssue, type FieldIssue } from '../../core/errors';
 import { invalidInput } from '../../core/validate';
 import type { Queryable } from '../db';
 import { resolveLocation } from '../locations/search';
@@ -32,13 +33,13 @@ export async function findEntryLocations(
     const country = countryField && typeof data[countryField] === 'string' ? (data[countryField] as string) : null;
     const loc = await resolve(db, f.location.kind, value, country);
     if (!loc) {
-      issues.push({
-        field: f.key,
-        message:
-          f.location.kind === 'airport'
-            ? `unknown airport code ${value}`
-            : `unknown place "${value}"${country ? ` in ${country.toUpperCase()}` : ''}`,
-      });
+      issues.push(
+        f.location.kind === 'airport'
+          ? fieldIssue(f.key, `unknown airport code ${value}`, coded('unknown_airport', { code: value }))
+          : country
+            ? fieldIssue(f.key, `unknown place "${value}" in ${country.toUpperCase()}`, coded('unknown_place_in_country', { name: value, country: country.toUpperCase() }))
+            : fieldIssue(f.key, `unknown place "${value}"`, coded('unknown_place', { name: value })),
+      );
       continue;
     }
     found[f.key] = loc;
@@ -47,7 +48,7 @@ export async function findEntryLocations(
   }
   const route = entryType.route;
   if (route && found[route.from] && found[route.to] && found[route.from]!.id === found[route.to]!.id) {
-    issues.push({ field: route.to, message: `must differ from ${route.from}` });
+    issues.push(fieldIssue(route.to, `must differ from ${route.from}`, coded('same_place', { other: route.from })));
   }
   return { found, issues };
 }

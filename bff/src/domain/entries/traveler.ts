@@ -8,7 +8,8 @@
 // inside the create statement, inside the update's context read, and in one statement per CSV
 // batch. `linkTraveler` applies its answer.
 import { ENTRY_TYPES, type EntryData, type EntryTypeDef } from '@carbon/shared';
-import { InvalidError } from '../../core/errors';
+import { coded } from '@carbon/shared';
+import { fieldIssue, InvalidError } from '../../core/errors';
 import type { SqlRunner } from '../db';
 
 /** What the lookup found: the member's name ('' when the member has none). */
@@ -79,7 +80,7 @@ export async function findMembers(db: SqlRunner, wanted: { reportId: number; per
 /** The answer to a person number that names no member of the unit's headcount that year. */
 export function unknownTraveler(t: NonNullable<EntryTypeDef['traveler']>, personNumber: number, year: number): InvalidError {
   const detail = `The traveler's person number ${personNumber} was not found in this unit's headcount for ${year}.`;
-  return new InvalidError(detail, [{ field: t.idField, message: detail }]);
+  return new InvalidError(detail, [fieldIssue(t.idField, detail, coded('traveler_not_in_headcount', { personNumber, year }))]);
 }
 
 /** Why the traveler rule refuses a trip: `unknown`, its person number names no member (Path 1
@@ -111,7 +112,7 @@ export function linkTraveler(entryType: EntryTypeDef, data: EntryData, member: M
   const name = typeof data[t.nameField] === 'string' ? (data[t.nameField] as string).trim() : '';
   if (!name) {
     const error = new InvalidError(`Give the traveler: ${t.idField} (a person number from the headcount).`, [
-      { field: t.idField, message: `is required (or, deprecated, ${t.nameField})` },
+      fieldIssue(t.idField, `is required (or, deprecated, ${t.nameField})`, coded('traveler_required')),
     ]);
     return { kind: 'missing', error };
   }

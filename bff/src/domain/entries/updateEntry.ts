@@ -3,7 +3,7 @@
 // write entry + emissions + stats in one statement. The write is conditional on the row version
 // read, so a concurrent change makes us read again instead of overwriting it; so does an emission
 // that a recalculation wrote while the update waited for the entry.
-import { entryRuleIssues, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import { coded, entryRuleIssues, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import { ConflictError } from '../../core/errors';
 import { invalidInput, parseInput } from '../../core/validate';
 import type { Pool } from '../../db/pool';
@@ -75,5 +75,5 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
       throw mapWriteError(err, data);
     }
   }
-  throw new ConflictError('The entry kept changing while it was being saved; reload it and try again.');
+  throw new ConflictError('The entry kept changing while it was being saved; reload it and try again.', coded('entry_changed'));
 }

@@ -1,5 +1,6 @@
 // Reading a `text/csv` request body: streamed, hashed as it arrives and capped by
 // UPLOAD_MAX_BYTES. Over the cap → 413 and nothing is kept; another content type → 415.
+import { coded } from '@carbon/shared';
 import crypto from 'node:crypto';
 import type { Request } from 'express';
 import { HttpError } from '../errors';
@@ -20,22 +21,22 @@ export function fileNameOf(req: Request): string | null {
   try {
     name = decodeURIComponent(raw);
   } catch {
-    throw new HttpError(422, 'X-File-Name must be the file name, percent-encoded (encodeURIComponent).');
+    throw new HttpError(422, 'X-File-Name must be the file name, percent-encoded (encodeURIComponent).', coded('invalid_file_name'));
   }
   name = name.split(/[\\/]/).pop()!.trim();
   // eslint-disable-next-line no-control-regex -- control characters are what is refused here
   if (!name || name.length > 255 || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new HttpError(422, 'X-File-Name must be a file name of 1 to 255 printable characters.');
+    throw new HttpError(422, 'X-File-Name must be a file name of 1 to 255 printable characters.', coded('invalid_file_name'));
   }
   return name;
 }
 
-const tooLarge = (max: number) => new HttpError(413, `The file is larger than the upload limit of ${max.toLocaleString('en')} bytes (UPLOAD_MAX_BYTES).`);
+const tooLarge = (max: number) => new HttpError(413, `The file is larger than the upload limit of ${max.toLocaleString('en')} bytes (UPLOAD_MAX_BYTES).`, coded('file_too_large', { max }));
 
 /** Refuses anything but a CSV body before reading it (415). */
 export function assertCsvContentType(req: Request): void {
   if (!req.is('text/csv')) {
-    throw new HttpError(415, `Send the file as the request body with Content-Type: text/csv (got ${req.headers['content-type'] ?? 'none'}).`);
+    throw new HttpError(415, `Send the file as the request body with Content-Type: text/csv (got ${req.headers['content-type'] ?? 'none'}).`, coded('not_csv_content_type'));
   }
 }
 
@@ -72,6 +73,6 @@ export function readCsvBody(req: Request, maxBytes: number): Promise<CsvBody> {
       else resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), sha256: hash.digest('hex'), name });
     });
     req.once('error', reject);
-    req.once('aborted', () => reject(new HttpError(400, 'The upload was interrupted.')));
+    req.once('aborted', () => reject(new HttpError(400, 'The upload was interrupted.', coded('upload_interrupted'))));
   });
 }

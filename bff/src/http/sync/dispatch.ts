@@ -6,14 +6,14 @@
 // earlier CSV rows a replace upload would remove → {rows}, so that the user confirms it first.
 import { Router } from 'express';
 import { z } from 'zod';
-import { findEntryType, findModule, type ReplaceCount } from '@carbon/shared';
+import { coded, findEntryType, findModule, type ReplaceCount } from '@carbon/shared';
 import { countReplaceableRows } from '../../domain/uploads';
 import type { Pool } from '../../db/pool';
 import type { JobRunner } from '../../jobs/runner';
 import { CSV_INGEST, INGEST_MODES } from '../../jobs/handlers/csvIngest';
 import { authorizeSync, userOf, type PolicySubject } from '../../policies';
 import { parseInput } from '../../core/validate';
-import { InvalidError } from '../../core/errors';
+import { fieldIssue, InvalidError } from '../../core/errors';
 import { assertCsvContentType, readCsvBody } from './csvBody';
 import { assertUnitModule, startUploadJob } from './pipelineStart';
 
@@ -42,10 +42,10 @@ async function authorizedTarget(pool: Pool, user: PolicySubject, q: z.infer<type
 /** Module and entry type named in a query: unknown names are a 422 (they are parameters). */
 export function moduleAndType(moduleName: string, typeName: string) {
   const module = findModule(moduleName);
-  if (!module) throw new InvalidError(`Unknown module: ${moduleName}.`, [{ field: 'module', message: 'unknown module' }]);
+  if (!module) throw new InvalidError(`Unknown module: ${moduleName}.`, [fieldIssue('module', 'unknown module', coded('no_such_module', { module: moduleName }))]);
   const entryType = findEntryType(module.type, typeName);
   if (!entryType) {
-    throw new InvalidError(`The ${module.slug} module has no data entry type ${typeName} (it has: ${module.entryTypes.join(', ')}).`, [{ field: 'type', message: 'unknown data entry type' }]);
+    throw new InvalidError(`The ${module.slug} module has no data entry type ${typeName} (it has: ${module.entryTypes.join(', ')}).`, [fieldIssue('type', 'unknown data entry type', coded('no_such_entry_type', { module: module.slug, type: typeName }))]);
   }
   return { module, entryType };
 }

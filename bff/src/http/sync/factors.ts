@@ -6,13 +6,13 @@
 // {job_id, pipeline_id}; 422 when the years are the same, out of range, or from_year has no factor.
 import { Router } from 'express';
 import { z } from 'zod';
-import type { JobStarted } from '@carbon/shared';
+import { coded, type JobStarted } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import type { JobRunner } from '../../jobs/runner';
 import { FACTOR_INGEST } from '../../jobs/handlers/factorIngest';
 import { FACTOR_CARRY_OVER, type FactorCarryOverPayload } from '../../jobs/handlers/factorCarryOver';
 import { factorCountsOf } from '../../domain/factors';
-import { InvalidError } from '../../core/errors';
+import { fieldIssue, InvalidError } from '../../core/errors';
 import { requireBackoffice, userOf } from '../../policies';
 import { factorSetParam, moduleParam } from '../params';
 import { parseInput } from '../../core/validate';
@@ -31,7 +31,7 @@ export function factorSyncRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: 
   r.post('/carry-over', requireBackoffice('factors', 'edit'), async (req, res) => {
     const { from_year, to_year } = parseInput(carryOver, req.body);
     const counts = await factorCountsOf(pool, from_year);
-    if (!Object.keys(counts).length) throw new InvalidError(`There is no factor for ${from_year} to carry over.`, [{ field: 'from_year', message: 'has no factor' }]);
+    if (!Object.keys(counts).length) throw new InvalidError(`There is no factor for ${from_year} to carry over.`, [fieldIssue('from_year', 'has no factor', coded('no_factor_to_carry', { year: from_year }))]);
     const payload: FactorCarryOverPayload = { from_year };
     const job = await runner.createJob({
       job_type: FACTOR_CARRY_OVER,

@@ -3,19 +3,19 @@
 // their units.
 import { Router } from 'express';
 import { z } from 'zod';
-import { JOB_STATES, type JobList } from '@carbon/shared';
+import { coded, JOB_STATES, type JobList } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import * as jobSql from '../../jobs/sql';
 import type { JobRow } from '../../jobs/types';
 import { canSeeJob, jobScope, requireJobsView, userOf } from '../../policies';
-import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors';
+import { fieldIssue, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors';
 import { parseInput } from '../../core/validate';
 import { presentJob } from './presentJob';
 
 /** A job id from the path: a positive integer, else 422 (never a database error). */
 export function parseJobId(raw: unknown): number {
   const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new InvalidError('job_id must be a positive integer.', [{ field: 'job_id', message: 'must be a positive integer' }]);
+  if (!Number.isSafeInteger(id) || id < 1) throw new InvalidError('job_id must be a positive integer.', [fieldIssue('job_id', 'must be a positive integer', coded('number_too_small', { minimum: 1 }))]);
   return id;
 }
 
@@ -61,7 +61,7 @@ export function jobRoutes(pool: Pool): Router {
   r.get('/:job_id', requireJobsView, async (req, res) => {
     const id = parseJobId(req.params.job_id);
     const job = (await jobSql.getJob(pool, { id })).rows[0];
-    if (!job) throw new NotFoundError(`Job ${id} does not exist.`);
+    if (!job) throw new NotFoundError(`Job ${id} does not exist.`, coded('no_such_job', { id }));
     if (!canSeeJob(userOf(req), job)) throw new ForbiddenError('You may not see this job.');
     res.json(presentJob(job));
   });

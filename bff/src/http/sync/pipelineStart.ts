@@ -1,5 +1,6 @@
 // Starting a Path 2 pipeline from a request: the upload and the first job committed together
 // (never an upload without its job, never a job without its file), then fired in-process.
+import { coded } from '@carbon/shared';
 import type { JobStarted } from '@carbon/shared';
 import { withTransaction, type Pool } from '../../db/pool';
 import { storeUpload } from '../../domain/uploads';
@@ -27,7 +28,7 @@ export async function assertUnitModule(pool: Pool, unitId: number, year: number,
        FROM units u WHERE u.id = $1`,
     [unitId, year, moduleType],
   );
-  if (!rows[0]) throw new NotFoundError(`No such unit: ${unitId}.`);
+  if (!rows[0]) throw new NotFoundError(`No such unit: ${unitId}.`, coded('no_such_unit'));
   authorize();
-  if (!rows[0].report) throw new NotFoundError(`Unit ${unitId} has no carbon report with this module for ${year}.`);
+  if (!rows[0].report) throw new NotFoundError(`Unit ${unitId} has no carbon report with this module for ${year}.`, coded('no_report_for_year', { year }));
 }

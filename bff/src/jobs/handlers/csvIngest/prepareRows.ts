@@ -2,7 +2,7 @@
 // schema, the traveler rule and location resolution. Each gives its field issues directly; they
 // become the report's lines (line, column, reason) and the row is skipped. Anything else that
 // goes wrong is a fault and fails the job.
-import { createSchema, reportYearIssues, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import { coded, createSchema, reportYearIssues, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import type { FieldIssue } from '../../../core/errors';
 import { checkInput } from '../../../core/validate';
 import { compact, findEntryLocations } from '../../../domain/entries/prepare';
@@ -10,7 +10,7 @@ import { findMembers, linkTraveler, memberKey, type Member } from '../../../doma
 import { asQueryable, letIoThrough, ROWS_PER_TURN } from '../shared';
 import type { SqlRunner } from '../../../domain/db';
 import type { CsvRow } from '../../csv/readCsv';
-import type { RowIssue, RowReport } from '../../csv/rowReport';
+import { rowIssue, type RowIssue, type RowReport } from '../../csv/rowReport';
 import { LocationBook } from '../shared/locationBook';
 import { recordPayload, UNIT_COLUMN, type ColumnMap } from './columns';
 
@@ -52,7 +52,7 @@ interface Candidate {
 function rowIssues(ctx: IngestContext, line: number, issues: FieldIssue[], level: RowIssue['level'] = 'error', into: RowIssue[] = []): RowIssue[] {
   for (const i of issues) {
     const column = (i.field && ctx.columns.columnOf.get(i.field)) ?? i.field ?? null;
-    if (!into.some((x) => x.column === column)) into.push({ row: line, column, reason: i.message, level });
+    if (!into.some((x) => x.column === column)) into.push({ row: line, column, reason: i.message, code: i.code, params: i.params, level });
   }
   return into;
 }
@@ -92,12 +92,12 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
     report.rows++;
     const { payload, unit, extra } = recordPayload(ctx.columns, rec.fields);
     const issues: RowIssue[] = [];
-    if (extra) issues.push({ row: rec.line, column: null, reason: `has ${extra} value${extra > 1 ? 's' : ''} beyond the columns of the header`, level: 'error' });
+    if (extra) issues.push(rowIssue(rec.line, null, `has ${extra} value${extra > 1 ? 's' : ''} beyond the columns of the header`, coded('extra_values', { count: extra })));
     let target = ctx.single;
     if (!target) {
-      if (!unit) issues.push({ row: rec.line, column: UNIT_COLUMN, reason: 'is required', level: 'error' });
+      if (!unit) issues.push(rowIssue(rec.line, UNIT_COLUMN, 'is required', coded('required')));
       else if (!(target = ctx.targetsByUnit.get(unit))) {
-        issues.push({ row: rec.line, column: UNIT_COLUMN, reason: `unit ${unit} is unknown or has no carbon report for ${ctx.year}`, level: 'error' });
+        issues.push(rowIssue(rec.line, UNIT_COLUMN, `unit ${unit} is unknown or has no carbon report for ${ctx.year}`, coded('unit_unknown_for_year', { unit, year: ctx.year })));
       }
     }
     const checked = checkInput(schema, payload);
@@ -114,8 +114,12 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
       const seen = ctx.members.get(key);
       if (seen !== undefined) {
         const column = ctx.columns.columnOf.get(numberField) ?? numberField;
-        const where = seen === 'module' ? 'is already in this headcount' : `already appears on line ${seen} of this file`;
-        skipped.push([{ row: rec.line, column, reason: `person number ${String(data[numberField])} ${where}`, level: 'error' }]);
+        const personNumber = String(data[numberField]);
+        skipped.push([
+          seen === 'module'
+            ? rowIssue(rec.line, column, `person number ${personNumber} is already in this headcount`, coded('person_number_taken', { personNumber }))
+            : rowIssue(rec.line, column, `person number ${personNumber} already appears on line ${seen} of this file`, coded('person_number_in_file', { personNumber, line: seen })),
+        ]);
         continue;
       }
       ctx.members.set(key, rec.line);

@@ -6,10 +6,10 @@
 // it chains, in its own transaction and pipeline, one emission_recalc per data entry type that
 // uses the set (the stale types, in whichever module they are); an ERROR rolls back and creates
 // nothing.
-import { entryTypesUsingSet, FACTOR_SOURCE_COLUMN, factorColumns, type FactorSetDef } from '@carbon/shared';
+import { coded, entryTypesUsingSet, FACTOR_SOURCE_COLUMN, factorColumns, type FactorSetDef } from '@carbon/shared';
 import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome } from '../../types';
 import { openCsvUpload } from '../../csv/readCsv';
-import { RowReport, type RowIssue } from '../../csv/rowReport';
+import { rowIssue, RowReport, type RowIssue } from '../../csv/rowReport';
 import { EMISSION_RECALC } from '../emissionRecalc';
 import { factorSetOfJob } from '../shared';
 import * as q from './sql';
@@ -79,10 +79,10 @@ function parseFactor(set: FactorSetDef, names: string[], fields: string[], line:
     const v = cell(key);
     const options = set.options[key];
     const form = set.patterns?.[key];
-    if (!v) issues.push({ row: line, column: key, reason: 'is required', level: 'error' });
-    else if (v.length > 100) issues.push({ row: line, column: key, reason: 'must be at most 100 characters', level: 'error' });
-    else if (options && !options.includes(v)) issues.push({ row: line, column: key, reason: `must be one of: ${options.join(', ')}`, level: 'error' });
-    else if (form && !form.pattern.test(v)) issues.push({ row: line, column: key, reason: form.hint, level: 'error' });
+    if (!v) issues.push(rowIssue(line, key, 'is required', coded('required')));
+    else if (v.length > 100) issues.push(rowIssue(line, key, 'must be at most 100 characters', coded('text_too_long', { maximum: 100 })));
+    else if (options && !options.includes(v)) issues.push(rowIssue(line, key, `must be one of: ${options.join(', ')}`, coded('not_one_of', { options: options.join(', ') })));
+    else if (form && !form.pattern.test(v)) issues.push(rowIssue(line, key, form.hint, coded('invalid_format')));
     else classification[key] = v;
   }
   const values: Record<string, number> = {};
@@ -91,13 +91,13 @@ function parseFactor(set: FactorSetDef, names: string[], fields: string[], line:
     const raw = cell(key).replace(/^([+-]?\d+),(\d+)$/, '$1.$2');
     const v = Number(raw);
     if (!raw && optional.has(key)) continue;
-    if (!raw) issues.push({ row: line, column: key, reason: 'is required', level: 'error' });
-    else if (!NUMBER.test(raw) || !Number.isFinite(v) || v < 0) issues.push({ row: line, column: key, reason: 'must be a number of at least 0', level: 'error' });
+    if (!raw) issues.push(rowIssue(line, key, 'is required', coded('required')));
+    else if (!NUMBER.test(raw) || !Number.isFinite(v) || v < 0) issues.push(rowIssue(line, key, 'must be a number of at least 0', coded('number_at_least_zero')));
     else values[key] = v;
   }
   const source = cell(FACTOR_SOURCE_COLUMN);
-  if (!source) issues.push({ row: line, column: FACTOR_SOURCE_COLUMN, reason: 'is required (where the value comes from)', level: 'error' });
-  else if (source.length > 500) issues.push({ row: line, column: FACTOR_SOURCE_COLUMN, reason: 'must be at most 500 characters', level: 'error' });
+  if (!source) issues.push(rowIssue(line, FACTOR_SOURCE_COLUMN, 'is required (where the value comes from)', coded('source_required')));
+  else if (source.length > 500) issues.push(rowIssue(line, FACTOR_SOURCE_COLUMN, 'must be at most 500 characters', coded('text_too_long', { maximum: 500 })));
   return issues.length ? { issues } : { factor: { classification, values, source }, issues };
 }
 
@@ -128,7 +128,7 @@ export const factorIngestHandler: JobHandler = {
         const key = identity(factor.classification);
         const first = seen.get(key);
         if (first !== undefined) {
-          report.skip([{ row: rec.line, column: null, reason: `the same classification is already on line ${first}`, level: 'error' }]);
+          report.skip([rowIssue(rec.line, null, `the same classification is already on line ${first}`, coded('duplicate_classification', { line: first }))]);
           continue;
         }
         seen.set(key, rec.line);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
+import { coded, issueCode, type ErrorCode, type ErrorParamValues } from '@carbon/shared';
 import { PermanentJobError } from '../../types';
 
 export const DEFAULT_UNIT_DIRECTORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../data/unit-directory.json');
@@ -22,10 +23,15 @@ export interface DirectoryUnit {
   principals: number[];
 }
 
+/** One entry of the directory that is skipped or partly ignored: `message` in English, `code`
+ * and `params` for the web app (shared/src/errors.ts), `field` when it is about one field. */
 export interface DirectoryIssue {
   row: number;
   institutional_id?: string;
+  field?: string;
   message: string;
+  code: ErrorCode;
+  params: ErrorParamValues;
 }
 
 export interface UnitDirectory {
@@ -36,7 +42,7 @@ export interface UnitDirectory {
 const personNumber = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const n = typeof v === 'number' ? v : Number(v.trim());
   if (Number.isSafeInteger(n) && n > 0) return n;
-  ctx.addIssue({ code: 'custom', message: `"${v}" is not a person number` });
+  ctx.addIssue({ code: 'custom', message: `"${v}" is not a person number`, params: { code: 'not_person_number', value: String(v) } });
   return z.NEVER;
 });
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => ['true', '1', 'yes'].includes(v))]);
@@ -123,20 +129,22 @@ export function parseUnitDirectory(text: string, format: 'json' | 'csv'): UnitDi
   rawEntries(text, format).forEach((raw, i) => {
     // CSV rows count from 2 (after the header), JSON entries from 1.
     const row = format === 'csv' ? i + 2 : i + 1;
-    const parsed = entry.safeParse(raw);
+    const parsed = entry.safeParse(raw, { reportInput: true });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const id = (raw as { institutional_id?: unknown })?.institutional_id;
-      issues.push({ row, institutional_id: typeof id === 'string' ? id : undefined, message: `${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}` });
+      const field = issue?.path.join('.') || 'entry';
+      const { code, params } = issue ? issueCode(issue as Parameters<typeof issueCode>[0]) : coded('invalid');
+      issues.push({ row, institutional_id: typeof id === 'string' ? id : undefined, field, message: `${field}: ${issue?.message ?? 'invalid'}`, code, params });
       return;
     }
     const unit = parsed.data;
     if (byId.has(unit.institutional_id)) {
-      issues.push({ row, institutional_id: unit.institutional_id, message: 'listed twice; the first entry is used' });
+      issues.push({ row, institutional_id: unit.institutional_id, message: 'listed twice; the first entry is used', ...coded('unit_listed_twice') });
       return;
     }
     if (unit.parent === unit.institutional_id) {
-      issues.push({ row, institutional_id: unit.institutional_id, message: 'is its own parent; parent ignored' });
+      issues.push({ row, institutional_id: unit.institutional_id, message: 'is its own parent; parent ignored', ...coded('unit_own_parent') });
       unit.parent = null;
     }
     byId.set(unit.institutional_id, unit);
@@ -147,7 +155,7 @@ export function parseUnitDirectory(text: string, format: 'json' | 'csv'): UnitDi
     const seen = new Set<string>();
     for (let p = unit.parent; p; p = byId.get(p)?.parent ?? null) {
       if (p === unit.institutional_id) {
-        issues.push({ row: rows.get(unit.institutional_id) ?? 0, institutional_id: unit.institutional_id, message: `parent ${unit.parent} makes a cycle; parent ignored` });
+        issues.push({ row: rows.get(unit.institutional_id) ?? 0, institutional_id: unit.institutional_id, message: `parent ${unit.parent} makes a cycle; parent ignored`, ...coded('unit_parent_cycle', { parent: String(unit.parent) }) });
         unit.parent = null;
         break;
       }

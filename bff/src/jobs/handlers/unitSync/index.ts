@@ -2,7 +2,7 @@
 // domain transaction, upserts the units and their parents, the principals named by person
 // number (and their roles for users who already signed in), then the year's carbon reports with
 // one module row per module type.
-import { MODULE_TYPES } from '@carbon/shared';
+import { coded, MODULE_TYPES } from '@carbon/shared';
 import { PermanentJobError, type JobHandler } from '../../types';
 import { parseUnitDirectory, readUnitDirectory, type DirectoryIssue } from './directory';
 import * as q from './sql';
@@ -37,7 +37,7 @@ export function unitSyncHandler(opts: UnitSyncOptions): JobHandler {
       const unresolved = await q.linkParents(db, { ids, parents: units.map((u) => u.parent) });
       const allIssues: DirectoryIssue[] = [
         ...issues,
-        ...unresolved.rows.map((r) => ({ row: 0, institutional_id: r.child, message: `parent ${r.parent} is not a known unit; parent left unchanged` })),
+        ...unresolved.rows.map((r) => ({ row: 0, institutional_id: r.child, message: `parent ${r.parent} is not a known unit; parent left unchanged`, ...coded('unit_parent_unknown', { parent: r.parent }) })),
       ];
 
       await step(2);
