@@ -10,6 +10,9 @@ import { unitIdOf } from '../support/db';
 import { entryDialog } from '../support/ui';
 import type { Username } from '../support/auth';
 
+// Each test visits many pages, each analysed in full.
+test.describe.configure({ timeout: 180_000 });
+
 /** The links of a navigation bar, as paths. */
 async function linksOf(page: Page, nav: string): Promise<string[]> {
   const bar = page.getByTestId(nav);
@@ -63,8 +66,11 @@ test('a standard user: workspace, unit home, module pages with their dialog', as
   await checkWorkspace(page, 'bob');
 });
 
-test('the back office: every back-office page and a unit', async ({ page }) => {
+test('the back office: every back-office page', async ({ page }) => {
   await checkBackoffice(page, 'olga');
+});
+
+test('the back office: a unit\'s pages with their dialog, results', async ({ page }) => {
   await checkWorkspace(page, 'olga');
 });
 
