@@ -2,9 +2,10 @@
 // 5,000-member headcount) uploaded through the API, timed from the upload to the end of its
 // aggregation; in the same run, a bare COPY of the same file into an unindexed table. Bar
 // (docs/performance.md): the full chain within 3x the bare COPY. Also the BFF's peak memory while it runs.
+// BENCH_KIND=purchase runs a purchases file instead (euros, every category, no headcount).
 //
 //   node --import tsx bench/bulkPipeline.ts
-//   (BENCH_ROWS=… for another size; BENCH_BFF_NODE_ARGS='--cpu-prof' to profile the BFF)
+//   (BENCH_ROWS=… for another size; BENCH_KIND=plane|purchase; BENCH_BFF_NODE_ARGS='--cpu-prof' to profile the BFF)
 //
 // Everything is its own: an embedded PostgreSQL in a temporary directory with DURABLE settings
 // (fsync and synchronous_commit on), one BFF in a child process with the development IdP. It
@@ -14,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
+import { ENTRY_TYPES, PURCHASE_CATEGORIES } from '@carbon/shared';
 import { freePort, startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
 import { migrate } from '../bff/src/db/migrate';
 import { createPool } from '../bff/src/db/pool';
@@ -24,6 +26,7 @@ import { startBff } from './support/bffProcess';
 import { cpuBetween, postmasterPid, sampleCpu } from './support/cpuTime';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const KIND = process.env.BENCH_KIND === 'purchase' ? 'purchase' : 'plane';
 const MEMBERS = 5_000;
 const YEAR = 2025;
 const LIMIT_S = 900;
@@ -114,32 +117,41 @@ async function main(): Promise<void> {
     const { rows: units } = await pool.query<{ id: number }>(`SELECT id FROM units WHERE institutional_id = 'CLIMATE-LAB'`);
     const unitId = units[0]!.id;
 
-    // The data: 5,000 members, then 100,000 trips between the 300 largest airports.
+    // The data: 5,000 members, then 100,000 trips between the 300 largest airports; or 100,000
+    // purchases in euros across every category (those without a default ratio get no figure).
     const rand = rng(42);
     const people = Array.from({ length: MEMBERS }, (_, i) => 500_000 + i);
-    const headcount = ['user_institutional_id,name,fte,position', ...people.map((p, i) => `${p},Member ${i},${(0.5 + (i % 6) / 10).toFixed(1)},Staff`)].join('\n');
-    const hc = await client.post(`/api/sync/dispatch?module=headcount&type=member&year=${YEAR}&unit_id=${unitId}`, headcount, { 'content-type': 'text/csv' });
-    if (hc.status !== 202) throw new Error(`headcount upload refused: ${hc.status} ${JSON.stringify(hc.body)}`);
-    await waitIdle(pool);
-    const { rows: airports } = await pool.query<{ code: string }>(`SELECT code FROM locations WHERE kind = 'airport' ORDER BY rank DESC, code LIMIT 300`);
-    const classes = ['economy', 'economy', 'economy', 'economy', 'business', 'first'];
-    const lines = ['origin,destination,cabin_class,number_of_trips,round_trip,departure_date,person_number'];
-    for (let i = 0; i < ROWS; i++) {
-      const a = airports[Math.floor(rand() * airports.length)]!.code;
-      let b = airports[Math.floor(rand() * airports.length)]!.code;
-      if (b === a) b = airports[(airports.findIndex((x) => x.code === a) + 1) % airports.length]!.code;
-      const month = String(1 + Math.floor(rand() * 12)).padStart(2, '0');
-      const day = String(1 + Math.floor(rand() * 28)).padStart(2, '0');
-      lines.push(`${a},${b},${classes[Math.floor(rand() * classes.length)]},${1 + Math.floor(rand() * 3)},${rand() < 0.6},${YEAR}-${month}-${day},${people[Math.floor(rand() * people.length)]}`);
+    const date = () => `${YEAR}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
+    const lines: string[] = [];
+    if (KIND === 'plane') {
+      const headcount = ['user_institutional_id,name,fte,position', ...people.map((p, i) => `${p},Member ${i},${(0.5 + (i % 6) / 10).toFixed(1)},Staff`)].join('\n');
+      const hc = await client.post(`/api/sync/dispatch?module=headcount&type=member&year=${YEAR}&unit_id=${unitId}`, headcount, { 'content-type': 'text/csv' });
+      if (hc.status !== 202) throw new Error(`headcount upload refused: ${hc.status} ${JSON.stringify(hc.body)}`);
+      await waitIdle(pool);
+      const { rows: airports } = await pool.query<{ code: string }>(`SELECT code FROM locations WHERE kind = 'airport' ORDER BY rank DESC, code LIMIT 300`);
+      const classes = ['economy', 'economy', 'economy', 'economy', 'business', 'first'];
+      lines.push('origin,destination,cabin_class,number_of_trips,round_trip,departure_date,person_number');
+      for (let i = 0; i < ROWS; i++) {
+        const a = airports[Math.floor(rand() * airports.length)]!.code;
+        let b = airports[Math.floor(rand() * airports.length)]!.code;
+        if (b === a) b = airports[(airports.findIndex((x) => x.code === a) + 1) % airports.length]!.code;
+        lines.push(`${a},${b},${classes[Math.floor(rand() * classes.length)]},${1 + Math.floor(rand() * 3)},${rand() < 0.6},${date()},${people[Math.floor(rand() * people.length)]}`);
+      }
+    } else {
+      lines.push(ENTRY_TYPES.purchase!.csvColumns.map((c) => c.column).join(','));
+      for (let i = 0; i < ROWS; i++) {
+        const category = PURCHASE_CATEGORIES[Math.floor(rand() * PURCHASE_CATEGORIES.length)]!;
+        lines.push(`Purchase ${i},${category},${(10 + rand() * 5000).toFixed(2)},EUR,${date()}`);
+      }
     }
     const csv = lines.join('\n') + '\n';
-    const file = path.join(dir, 'trips.csv');
+    const file = path.join(dir, `${KIND}.csv`);
     fs.writeFileSync(file, csv);
     fs.chmodSync(file, 0o644);
     const bytes = Buffer.byteLength(csv);
 
     // Bare COPY of the same file (client → server, as the upload), into an unindexed table.
-    await pool.query(`CREATE TABLE bare_copy (origin text, destination text, cabin_class text, number_of_trips text, round_trip text, departure_date text, person_number text)`);
+    await pool.query(`CREATE TABLE bare_copy (${lines[0]!.split(',').map((c) => `${c} text`).join(', ')})`);
     const copyStart = performance.now();
     const copied = await copyFromFile(databaseUrl, 'COPY bare_copy FROM STDIN WITH (FORMAT csv, HEADER true)', file);
     const copyMs = performance.now() - copyStart;
@@ -154,7 +166,8 @@ async function main(): Promise<void> {
     const postmaster = postmasterPid(path.join(dir, 'db', 'pg'));
     const cpuBefore = sampleCpu(child.pid!, postmaster);
     const start = performance.now();
-    const res = await client.post(`/api/sync/dispatch?module=professional-travel&type=plane&year=${YEAR}&unit_id=${unitId}`, csv, { 'content-type': 'text/csv' });
+    const target = KIND === 'plane' ? 'module=professional-travel&type=plane' : 'module=purchases&type=purchase';
+    const res = await client.post(`/api/sync/dispatch?${target}&year=${YEAR}&unit_id=${unitId}`, csv, { 'content-type': 'text/csv' });
     const accepted = performance.now();
     if (res.status !== 202) throw new Error(`upload refused: ${res.status} ${JSON.stringify(res.body)}`);
     const pipelineId = (started.pipelineId = (res.body as { pipeline_id: string }).pipeline_id);
@@ -167,8 +180,9 @@ async function main(): Promise<void> {
       [pipelineId],
     );
     const { rows: check } = await pool.query<{ entries: number; emissions: number }>(
-      `SELECT (SELECT count(*)::int FROM data_entries WHERE data_entry_type = 'plane' AND source = 'csv') AS entries,
-              (SELECT count(*)::int FROM data_entry_emissions WHERE emission_type = 'plane') AS emissions`,
+      `SELECT (SELECT count(*)::int FROM data_entries WHERE data_entry_type = $1 AND source = 'csv') AS entries,
+              (SELECT count(*)::int FROM data_entry_emissions WHERE emission_type = $1) AS emissions`,
+      [KIND],
     );
     const after = rssOf(child.pid!);
 
@@ -178,15 +192,16 @@ async function main(): Promise<void> {
     const floor = async (table: string, where: string) => {
       await pool.query(`CREATE TABLE floor_${table} (LIKE ${table} INCLUDING ALL)`);
       const t = performance.now();
-      await pool.query(`INSERT INTO floor_${table} SELECT * FROM ${table} WHERE ${where}`);
+      await pool.query(`INSERT INTO floor_${table} SELECT * FROM ${table} WHERE ${where}`, [KIND]);
       return performance.now() - t;
     };
-    const floorEntries = await floor('data_entries', `data_entry_type = 'plane' AND source = 'csv'`);
-    const floorEmissions = await floor('data_entry_emissions', `emission_type = 'plane'`);
+    const floorEntries = await floor('data_entries', `data_entry_type = $1 AND source = 'csv'`);
+    const floorEmissions = await floor('data_entry_emissions', `emission_type = $1`);
     await pool.end();
 
     const r1 = (n: number) => Math.round(n * 10) / 10;
-    console.log(`\nPath 2 bulk pipeline, ${ROWS.toLocaleString('en')} travel rows (${(bytes / 1e6).toFixed(1)} MB), ${MEMBERS.toLocaleString('en')} members, durable PostgreSQL`);
+    const what = KIND === 'plane' ? `travel rows (${(bytes / 1e6).toFixed(1)} MB), ${MEMBERS.toLocaleString('en')} members` : `purchase rows (${(bytes / 1e6).toFixed(1)} MB)`;
+    console.log(`\nPath 2 bulk pipeline, ${ROWS.toLocaleString('en')} ${what}, durable PostgreSQL`);
     console.log(`  bare COPY into an unindexed table : ${r1(copyMs)} ms (${copied.toLocaleString('en')} rows)`);
     console.log(`  upload → aggregation finished     : ${r1(chainMs)} ms (upload accepted after ${r1(accepted - start)} ms)`);
     for (const j of jobs) console.log(`    ${j.job_type.padEnd(16)} ${String(r1(Number(j.ms))).padStart(8)} ms  ${j.result}`);

@@ -95,3 +95,28 @@ describe('a file over UPLOAD_MAX_BYTES', () => {
     expect(await count()).toEqual(before);
   });
 });
+
+describe('the file name an upload carries (X-File-Name)', () => {
+  it('reaches the job console with the submitter; a malformed one is refused and stores nothing', async () => {
+    const olga = await as(stack, 'olga');
+    const path = dispatchPath({ module: 'headcount', type: 'member', year: 2025, unit_id: ids.unit['CLIMATE-LAB'] });
+    const csv = `${HEADCOUNT_HEADER}\n610001,Named File,1,Staff\n`;
+    const res = await olga.post(path, csv, { ...CSV, 'x-file-name': encodeURIComponent('C:\\exports\\équipe 2025.csv') });
+    expect(res.status).toBe(202);
+    await settled(stack.server.pool);
+    const job = (await olga.get(`/api/sync/jobs/${res.body.job_id}`)).body;
+    expect(job.payload).toMatchObject({ file_name: 'équipe 2025.csv', bytes: Buffer.byteLength(csv) });
+    expect(job.submitted_by).toBe('Olga Novak');
+    const listed = (await olga.get(`/api/sync/jobs?pipeline_id=${res.body.pipeline_id}`)).body.items;
+    expect(listed.find((j: { id: number }) => j.id === res.body.job_id).submitted_by).toBe('Olga Novak');
+
+    const count = async () => (await stack.server.pool.query(`SELECT (SELECT count(*) FROM uploads)::int AS u, (SELECT count(*) FROM data_ingestion_jobs)::int AS j`)).rows[0];
+    const before = await count();
+    for (const bad of ['%E0%A4%A', encodeURIComponent('a\u0007b.csv'), encodeURIComponent('x'.repeat(256))]) {
+      const refused = await olga.post(path, csv, { ...CSV, 'x-file-name': bad });
+      expect(refused.status, bad).toBe(422);
+      expect(refused.body.detail).toContain('X-File-Name');
+    }
+    expect(await count()).toEqual(before);
+  });
+});

@@ -64,3 +64,16 @@ test('the results page shows the report total, per FTE, and both charts with the
   await page.getByTestId('language-switch').click();
   await page.getByRole('option', { name: 'EN' }).click();
 });
+
+test('the years compared: a row per demo year, the one shown on the results page with the same total', async ({ page }) => {
+  const unit = await unitIdOf('OCEAN-LAB');
+  await openAs(page, 'dan', `/u/${unit}/2025/results`);
+  const total2025 = await figureOf(page.getByTestId('results-total'));
+  await page.getByTestId('results-years').click();
+  await expect(page).toHaveURL(new RegExp(`/u/${unit}/2025/years$`));
+  await expect(page.getByTestId('years-row-2024')).toBeVisible();
+  expect(await figureOf(page.getByTestId('years-row-2025').getByTestId('years-total'))).toBe(total2025);
+  await expect(page.getByTestId('years-row-2024').getByTestId('years-change')).toHaveText('—');
+  await expect(page.getByTestId('years-row-2025').getByTestId('years-change')).toHaveText(/^([+−±]\d+\.\d %|—)$/);
+  await expect(page.getByTestId('years-chart').locator('canvas')).toBeVisible();
+});

@@ -56,6 +56,8 @@ export interface JobView {
   duration_ms: number | null;
   created_at: string;
   created_by: number | null;
+  /** The submitter's name (null for jobs the system started). */
+  submitted_by: string | null;
   payload: Record<string, unknown>;
   progress: JobProgress;
   report: Record<string, unknown> | null;

@@ -54,12 +54,28 @@ describe('entry form', () => {
     expect(validateForm(heating, ok, createPayload(heating, ok), 'create', 2025, EN)).toEqual({});
   });
 
+  it('requires the fields that go with a given one, when creating and when editing, in English and French', () => {
+    const device = ENTRY_TYPES.device!;
+    const values = { ...initialValues(device), description: 'Freezer', device_type: 'server', count: 1, acquisition_year: 2024, power_w: 300 };
+    expect(validateForm(device, values, createPayload(device, values), 'create', 2025, EN)).toEqual({ hours_per_year: 'Required', grid_country: 'Required' });
+    const stored = entry({ module_type: 'equipment', data_entry_type: 'device', description: 'Freezer', device_type: 'server', count: 1, acquisition_year: 2024, power_w: 300, hours_per_year: 8760, grid_country: 'DE' });
+    const cleared = { ...initialValues(device, stored), hours_per_year: null };
+    expect(validateForm(device, cleared, updatePatch(device, cleared, stored), 'update', 2025, messages('fr'))).toEqual({ hours_per_year: 'Obligatoire' });
+    const none = { ...cleared, power_w: null, grid_country: null };
+    expect(validateForm(device, none, updatePatch(device, none, stored), 'update', 2025, EN)).toEqual({});
+  });
+
   it('reports out-of-range numbers with the registry bounds, in English and French', () => {
     const values = { ...initialValues(member), user_institutional_id: '123', name: 'Ada', fte: 1.5 };
     expect(validateForm(member, values, createPayload(member, values), 'create', 2025, EN)).toEqual({ fte: 'Must be at most 1' });
     expect(validateForm(member, values, createPayload(member, values), 'create', 2025, messages('fr'))).toEqual({ fte: 'Doit être au plus 1' });
     const trips = { ...initialValues(plane), origin: 'GVA', destination: 'JFK', traveler_id: 100001, number_of_trips: 0 };
     expect(validateForm(plane, trips, createPayload(plane, trips), 'create', 2025, EN)).toEqual({ number_of_trips: 'Must be at least 1' });
+    // A bound the value must exceed (a purchase's amount) says so.
+    const purchase = ENTRY_TYPES.purchase!;
+    const paid = { ...initialValues(purchase), description: 'Tips', category: 'services', amount: 0, purchase_date: '2025-05-01' };
+    expect(validateForm(purchase, paid, createPayload(purchase, paid), 'create', 2025, EN)).toEqual({ amount: 'Must be more than 0' });
+    expect(validateForm(purchase, paid, createPayload(purchase, paid), 'create', 2025, messages('fr'))).toEqual({ amount: 'Doit être supérieur à 0' });
   });
 
   it('reports malformed values per field', () => {

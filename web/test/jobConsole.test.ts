@@ -120,4 +120,18 @@ describe('JobTable', () => {
     expect(w.find('[data-testid="job-details-10"]').find('[data-testid="job-instance"]').text()).toBe('host:1:live');
     expect(w.find('[data-testid="job-details-10"]').find('[data-testid="job-attempts"]').text()).toBe('0 of 3');
   });
+
+  it('says who submitted a job and from which file, in words, in English and French', async () => {
+    const upload = jobView({ id: 11, payload: { upload_id: 3, bytes: 4_123_456, file_name: 'trips 2025.csv' }, submitted_by: 'Olga Operator' });
+    const system = jobView({ id: 12, job_type: 'aggregation', payload: {}, submitted_by: null, created_by: null });
+    const props = { jobs: [upload, system], loading: false, now: Date.now(), lastEventAt: {}, units: [], pagination: { page: 1, rowsPerPage: 50, rowsNumber: 2 } };
+    const en = mountBackoffice(JobTable, { props });
+    await signIn(OPERATOR);
+    expect(en.find('[data-testid="job-row-11"] [data-testid="job-origin"]').text()).toBe('by Olga Operator · trips 2025.csv (4.1 MB)');
+    expect(en.find('[data-testid="job-row-12"] [data-testid="job-origin"]').exists()).toBe(false);
+    en.unmount();
+    const fr = mountBackoffice(JobTable, { props }, 'fr');
+    await signIn(OPERATOR);
+    expect(fr.find('[data-testid="job-row-11"] [data-testid="job-origin"]').text()).toBe('par Olga Operator · trips 2025.csv (4,1 Mo)');
+  });
 });

@@ -84,7 +84,7 @@ async function moduleState(pool: Pool, unit: string, year: number, module: Modul
 
 async function ingest(pool: Pool, runner: JobRunner, unitId: number, year: number, module: ModuleType, type: string, csv: string): Promise<number> {
   const body = Buffer.from(csv);
-  const started = await startUploadJob(pool, runner, { body, sha256: crypto.createHash('sha256').update(body).digest('hex') }, {
+  const started = await startUploadJob(pool, runner, { body, sha256: crypto.createHash('sha256').update(body).digest('hex'), name: `demo-${type}-${year}.csv` }, {
     job_type: CSV_INGEST,
     entity_type: 'MODULE_UNIT_SPECIFIC',
     target: 'DATA_ENTRIES',

@@ -32,6 +32,7 @@ describe('default factors', () => {
         if (options) expect(options).toContain(v);
       }
       for (const v of Object.values(f.values)) expect(v).toBeGreaterThanOrEqual(0);
+      if (f.year !== undefined) expect(factors.years, `${name} row of a year the file does not load`).toContain(f.year);
     }
   });
 });

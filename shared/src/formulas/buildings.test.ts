@@ -6,7 +6,7 @@ import { compositionOf, refrigerantGwp } from './refrigerants';
 
 const compute = (type: string, data: EntryData, factors: FactorRow[]) => {
   const t = ENTRY_TYPES[type]!;
-  return reportEmissions(t, t.computeEmissions({ data, locations: {}, factors, factorSets: { [type]: factors } }));
+  return reportEmissions(t, t.computeEmissions({ data, year: 2025, locations: {}, factors, factorSets: { [type]: factors } }));
 };
 
 describe('electricity', () => {

@@ -5,3 +5,5 @@ export * from './train';
 export * from './member';
 export * from './units';
 export * from './refrigerants';
+export * from './equipment';
+export * from './purchases';

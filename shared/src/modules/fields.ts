@@ -23,6 +23,8 @@ export interface FieldDef {
   /** Bounds: value for number/integer, length for text. */
   min?: number;
   max?: number;
+  /** For number/integer: `min` itself is refused (an amount paid must be more than 0). */
+  minExclusive?: boolean;
   pattern?: RegExp;
   patternHint?: string;
   options?: readonly string[];
@@ -40,8 +42,13 @@ export interface FieldDef {
   /** For a `text` field whose value picks a factor row (a grid country): the form offers the
    * values of classification `key` among the entry type's own factor rows of the report year,
    * only those of rows whose `match` keys equal the entry's fields of the same names. The server
-   * takes any value: one without a row is stored with no figure. */
-  factorChoices?: { key: string; match?: readonly string[] };
+   * takes any value: one without a row is stored with no figure. `set`: read another set the
+   * entry type uses instead of its own (an equipment's grid country among the electricity rows);
+   * `where`: only rows whose classification has these values (grid mixes, not contracts). */
+  factorChoices?: { key: string; match?: readonly string[]; set?: string; where?: Readonly<Record<string, string>> };
+  /** The entry must give this field whenever it gives any of the fields named (a power needs its
+   * hours, and hours their power). */
+  requiredWith?: readonly string[];
   sortable?: boolean;
   inlineEditable?: boolean;
 }
@@ -99,6 +106,9 @@ export type FactorSets = Readonly<Record<string, readonly FactorRow[]>>;
 
 export interface EmissionInput {
   data: EntryData;
+  /** The year of the report the entry is stored in (a purchase spread over its lifetime counts
+   * in some years only). */
+  year: number;
   /** Resolved locations by field key. */
   locations: Record<string, ResolvedLocation>;
   /** Every factor of this entry type's own set for the report year. */

@@ -10,3 +10,4 @@ export * from './reporting';
 export * from './serialize';
 export { PERSON_NUMBER_PATTERN } from './headcount';
 export { TRAIN_CLASSES } from './professionalTravel';
+export { PURCHASE_CATEGORIES } from './purchases';

@@ -67,15 +67,28 @@ describe('registry (types with behaviour of their own)', () => {
     expect(ENTRY_TYPES[type]!.traveler).toEqual({ module: 'headcount', entryType: 'member', idField: 'traveler_id', nameField: 'traveler_name' });
   });
 
-  it('names its factor classification keys; each type reads its own set', () => {
+  it('names its factor classification keys; each type reads its own set, a device also the electricity set', () => {
     expect(ENTRY_TYPES.plane!.factorSet.keys).toEqual(['band', 'cabin_class']);
     expect(ENTRY_TYPES.train!.factorSet.keys).toEqual(['country']);
     expect(ENTRY_TYPES.member!.factorSet.keys).toEqual(['category']);
-    for (const type of DATA_ENTRY_TYPES) expect(factorSetsUsedBy(ENTRY_TYPES[type]!)).toEqual([type]);
+    for (const type of DATA_ENTRY_TYPES) expect(factorSetsUsedBy(ENTRY_TYPES[type]!)).toEqual([type, ...(ENTRY_TYPES[type]!.usesFactorSets ?? [])]);
+    expect(factorSetsUsedBy(ENTRY_TYPES.device!)).toEqual(['device', 'electricity']);
+    expect(entryTypesUsingSet('electricity').map((t) => t.type)).toEqual(['electricity', 'device']);
     expect(FACTOR_SETS.plane).toMatchObject({ module: 'professional_travel', entryType: 'plane', options: { cabin_class: ['economy', 'business', 'first'] } });
     expect(entryTypesUsingSet('train').map((t) => t.type)).toEqual(['train']);
     expect(findFactorSet('professional_travel', 'plane')).toBe(FACTOR_SETS.plane);
     expect(findFactorSet('headcount', 'plane')).toBeUndefined();
+  });
+
+  it('purchases read their category ratios and the exchange rates of their module; uploading rates recalculates them', () => {
+    expect(factorSetsUsedBy(ENTRY_TYPES.purchase!)).toEqual(['purchase', 'exchange_rate']);
+    expect(FACTOR_SETS.exchange_rate).toMatchObject({ module: 'purchases', keys: ['currency'], values: ['eur_per_unit'], options: { currency: ['CHF', 'USD', 'GBP'] } });
+    expect(FACTOR_SETS.exchange_rate!.entryType).toBeUndefined();
+    expect(entryTypesUsingSet('exchange_rate').map((t) => t.type)).toEqual(['purchase']);
+    expect(findFactorSet('purchases', 'exchange_rate')).toBe(FACTOR_SETS.exchange_rate);
+    expect(findFactorSet('buildings', 'exchange_rate')).toBeUndefined();
+    expect(ENTRY_TYPES.purchase!.emissionTypes).toEqual([{ type: 'purchase', scope: 3, category: 'purchased_goods_services' }]);
+    expect(MODULES.purchases).toMatchObject({ ownRows: [], summary: 'emissions' });
   });
 
   it('reports travel in scope 3, business travel; members in scope 3, per-FTE estimates', () => {
@@ -85,6 +98,18 @@ describe('registry (types with behaviour of their own)', () => {
     const row = { emission_type: 'train', kg_co2eq: 1, quantity: 2, quantity_unit: 'km', factor_id: null, meta: {} };
     expect(reportEmissions(ENTRY_TYPES.train!, [row])).toEqual([{ ...row, scope: 3, category: 'business_travel' }]);
     expect(() => reportEmissions(ENTRY_TYPES.train!, [{ ...row, emission_type: 'bus' }])).toThrow(/bus, which its registry entry does not declare/);
+  });
+
+  it('device: embodied in scope 3 capital goods, use in scope 2 electricity; the unit\'s rows, not a person\'s', () => {
+    expect(ENTRY_TYPES.device!.emissionTypes).toEqual([
+      { type: 'device_embodied', scope: 3, category: 'capital_goods' },
+      { type: 'device_use', scope: 2, category: 'purchased_electricity' },
+    ]);
+    expect(MODULES.equipment).toMatchObject({ slug: 'equipment', entryTypes: ['device'], ownRows: [], summary: 'emissions' });
+    expect(field('device', 'grid_country').factorChoices).toEqual({ key: 'mix', set: 'electricity', where: { supply: 'location_based' } });
+    // Choices from another set: only the rows with the `where` values (grid mixes, not contracts).
+    const row = (supply: string, mix: string) => ({ classification: { supply, mix } });
+    expect(factorChoiceItems(field('device', 'grid_country'), [row('location_based', 'FR'), row('supplier_specific', 'Green Hydro'), row('location_based', 'DE')])).toEqual([{ mix: 'DE' }, { mix: 'FR' }]);
   });
 
   it('gives standard users their own trips to edit and their own member row to view; sums the headcount up by FTE', () => {

@@ -5,8 +5,10 @@
 // messages, its default factors and demo rows (see `bff/data/`).
 import type { EmissionRow, EntryTypeDef, FactorSetDef, FieldDef, ModuleDef, ReportedEmission } from './fields';
 import { buildingsModule, electricityEntry, heatingEntry, refrigerantEntry } from './buildings';
+import { deviceEntry, equipmentModule } from './equipment';
 import { headcountModule, memberEntry } from './headcount';
 import { planeEntry, professionalTravelModule, trainEntry } from './professionalTravel';
+import { purchaseEntry, purchasesModule } from './purchases';
 import type { ModuleType } from './types';
 
 /** Module types in registration order (the order of tabs, cards and lists). */
@@ -61,6 +63,8 @@ function ownFactorSet(t: EntryTypeDef): FactorSetDef {
 registerModule(headcountModule, [memberEntry]);
 registerModule(professionalTravelModule, [planeEntry, trainEntry]);
 registerModule(buildingsModule, [electricityEntry, heatingEntry, refrigerantEntry]);
+registerModule(equipmentModule, [deviceEntry]);
+registerModule(purchasesModule, [purchaseEntry]);
 
 export function isModuleType(value: string): value is ModuleType {
   return (MODULE_TYPES as readonly string[]).includes(value);
@@ -73,8 +77,8 @@ export function findModule(typeOrSlug: string): ModuleDef | undefined {
 
 /** An entry type of a module by its type or slug; undefined when the module has no such type. */
 export function findEntryType(module: ModuleType, typeOrSlug: string): EntryTypeDef | undefined {
-  const def = Object.values(ENTRY_TYPES).find((e) => e.type === typeOrSlug || e.slug === typeOrSlug);
-  return def && def.module === module ? def : undefined;
+  // Within the module: another module's type may be named like this one's slug.
+  return (MODULES[module] ? entryTypesOf(module) : []).find((e) => e.type === typeOrSlug || e.slug === typeOrSlug);
 }
 
 export function entryTypesOf(module: ModuleType): EntryTypeDef[] {

@@ -148,11 +148,15 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
     if (f.location?.countryField && !field(f.location.countryField)) q(`its country field ${f.location.countryField} is not a field`);
     if (f.default !== undefined && !fieldSchema(f).safeParse(f.default).success) q('its default is not a valid value');
     if (f.factorChoices) {
-      const keys = t.factorSet.keys;
+      const setName = f.factorChoices.set ?? t.type;
+      const keys = FACTOR_SETS[setName]?.keys ?? [];
       if (f.type !== 'text') q('factorChoices is for text fields');
-      if (!keys.includes(f.factorChoices.key)) q(`factorChoices: ${f.factorChoices.key} is not a classification key of factor set ${t.type}`);
+      if (!factorSetsUsedBy(t).includes(setName)) q(`factorChoices: factor set ${setName} is not one the entry type uses`);
+      if (!keys.includes(f.factorChoices.key)) q(`factorChoices: ${f.factorChoices.key} is not a classification key of factor set ${setName}`);
       for (const m of f.factorChoices.match ?? []) if (!keys.includes(m) || !field(m)) q(`factorChoices: ${m} must be a classification key and a field`);
+      for (const k of Object.keys(f.factorChoices.where ?? {})) if (!keys.includes(k)) q(`factorChoices: where names ${k}, which is not a classification key of factor set ${setName}`);
     }
+    for (const k of f.requiredWith ?? []) if (!field(k) || k === f.key) q(`requiredWith names ${k}, which is not another field`);
     problems.push(...unitProblems(t, f));
   }
   problems.push(...emissionProblems(t));

@@ -19,7 +19,7 @@ function textSchema(f: FieldDef): z.ZodType {
 
 function numberSchema(f: FieldDef, integer: boolean): z.ZodType {
   let s = integer ? z.number({ error: describe('a whole number') }).int({ error: 'must be a whole number' }) : z.number({ error: describe('a number') });
-  if (f.min !== undefined) s = s.min(f.min, { error: `must be at least ${f.min}` });
+  if (f.min !== undefined) s = f.minExclusive ? s.gt(f.min, { error: `must be more than ${f.min}` }) : s.min(f.min, { error: `must be at least ${f.min}` });
   if (f.max !== undefined) s = s.max(f.max, { error: `must be at most ${f.max}` });
   return s;
 }
@@ -128,7 +128,8 @@ export function unitsFor(f: FieldDef, data: Readonly<Record<string, unknown>>): 
 }
 
 /** Rules between the fields of a whole entry (create payload, or stored entry with a change
- * merged in): a unit that its select field's option does not allow. */
+ * merged in): a unit that its select field's option does not allow, a field left empty although
+ * the field it goes with is given (`requiredWith`). */
 export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>): { field: string; message: string }[] {
   const issues: { field: string; message: string }[] = [];
   for (const f of entryType.fields) {
@@ -137,6 +138,11 @@ export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<s
     if (!by || typeof unit !== 'string') continue;
     const allowed = unitsFor(f, data);
     if (!allowed.includes(unit)) issues.push({ field: f.key, message: `must be one of: ${allowed.join(', ')} (for ${by.field} ${String(data[by.field])})` });
+  }
+  const given = (key: string) => data[key] !== undefined && data[key] !== null && data[key] !== '';
+  for (const f of entryType.fields) {
+    const by = f.requiredWith?.find(given);
+    if (by && !given(f.key)) issues.push({ field: f.key, message: `is required when ${by} is given` });
   }
   return issues;
 }
@@ -150,7 +156,7 @@ function buildCreateSchema(entryType: EntryTypeDef) {
     else shape[f.key] = base.nullable().optional();
   }
   const schema = z.strictObject(shape, { error: unknownKeys });
-  if (!entryType.fields.some((f) => f.units?.byOption)) return schema;
+  if (!entryType.fields.some((f) => f.units?.byOption || f.requiredWith)) return schema;
   return schema.superRefine((data, ctx) => {
     for (const issue of entryRuleIssues(entryType, data)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
   });
@@ -165,14 +171,16 @@ function buildUpdateSchema(entryType: EntryTypeDef) {
   return z.strictObject(shape, { error: unknownKeys });
 }
 
-/** A `factorChoices` field's choices from the year's factor rows, as `GET …/choices/{field}`
- * answers them: each row's `key` and `match` values, once each, sorted. */
+/** A `factorChoices` field's choices from the year's factor rows of its set, as
+ * `GET …/choices/{field}` answers them: each row's `key` and `match` values (of the rows with
+ * the `where` values), once each, sorted. */
 export function factorChoiceItems(f: FieldDef, rows: readonly Pick<FactorRow, 'classification'>[]): Record<string, string>[] {
   const c = f.factorChoices;
   if (!c) return [];
   const keys = [c.key, ...(c.match ?? [])];
   const items = new Map<string, Record<string, string>>();
   for (const r of rows) {
+    if (Object.entries(c.where ?? {}).some(([k, v]) => r.classification[k] !== v)) continue;
     const item = Object.fromEntries(keys.map((k) => [k, r.classification[k] ?? '']));
     if (item[c.key]) items.set(JSON.stringify(item), item);
   }

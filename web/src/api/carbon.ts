@@ -32,6 +32,11 @@ export async function fetchReportsOfYear(year: number): Promise<CarbonReportView
   return (await api.get<CarbonReportView[]>('/v1/carbon_reports', { params: { year } })).data;
 }
 
+/** Every report of a unit, one per year it has (for the years compared). */
+export async function fetchReportsOfUnit(unitId: number): Promise<CarbonReportView[]> {
+  return (await api.get<CarbonReportView[]>('/v1/carbon_reports', { params: { unit_id: unitId } })).data;
+}
+
 /** The module summary. */
 export async function fetchModuleSummary(unitId: number, year: number, module: ModuleDef): Promise<ModuleSummary> {
   return (await api.get<ModuleSummary>(`/modules/${unitId}/${year}/${module.slug}`)).data;

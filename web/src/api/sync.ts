@@ -52,7 +52,8 @@ function sendCsv(url: string, params: Record<string, string | number>, file: Blo
   return api
     .post<JobStarted>(url, file, {
       params,
-      headers: { 'Content-Type': 'text/csv' },
+      // The file's name, for people reading the job console (headers carry ASCII only).
+      headers: { 'Content-Type': 'text/csv', ...(file instanceof File ? { 'X-File-Name': encodeURIComponent(file.name) } : {}) },
       onUploadProgress: (e) => onProgress?.({ loaded: e.loaded, total: e.total }),
     })
     .then((r) => r.data);

@@ -1,5 +1,6 @@
 // Words for jobs, through vue-i18n: job types, states and results, progress phases, what a job
-// did (counts from its progress or report), durations and timestamps.
+// did (counts from its progress or report), who submitted it from which file, durations and
+// timestamps.
 import { useI18n } from 'vue-i18n';
 import { ENTRY_TYPES, MODULES, isModuleType, type JobView } from '@carbon/shared';
 import { formatNumber } from '../utils/format';
@@ -83,10 +84,26 @@ export function useJobText() {
     return t('backoffice.duration.min', { m, s: Math.round(s - m * 60) });
   }
 
+  /** Who submitted the job and from which file: "Olga Operator · trips.csv (4.1 MB)". */
+  function origin(job: Pick<JobView, 'submitted_by' | 'payload'>): string {
+    const name = typeof job.payload.file_name === 'string' ? job.payload.file_name : undefined;
+    const bytes = num(job.payload.bytes);
+    const file = name ? (bytes === undefined ? name : `${name} (${size(bytes)})`) : bytes === undefined ? undefined : t('backoffice.jobs.unnamedFile', { size: size(bytes) });
+    const by = job.submitted_by ? t('backoffice.jobs.submittedBy', { name: job.submitted_by }) : undefined;
+    return [by, file].filter(Boolean).join(' · ');
+  }
+
+  /** A file size in the app's language: bytes, kB or MB (decimal units). */
+  function size(bytes: number): string {
+    if (bytes < 1000) return t('backoffice.size.bytes', { n: n(bytes) });
+    if (bytes < 1_000_000) return t('backoffice.size.kB', { n: formatNumber(bytes / 1000, locale.value, 1) });
+    return t('backoffice.size.MB', { n: formatNumber(bytes / 1_000_000, locale.value, 1) });
+  }
+
   const time = (iso: string | null) =>
     iso ? new Intl.DateTimeFormat(locale.value, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso)) : '';
 
   const state = (job: Pick<JobView, 'state' | 'result'>) => (job.state === 'FINISHED' && job.result ? t(`backoffice.result.${job.result}`) : t(`backoffice.state.${job.state}`));
 
-  return { jobType, progressPhase, subject, counts, fraction, duration, time, state };
+  return { jobType, progressPhase, subject, origin, counts, fraction, duration, time, state };
 }

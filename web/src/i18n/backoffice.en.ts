@@ -55,6 +55,7 @@ export default {
     doneOf: '{phase} {done} / {total}',
   },
   duration: { ms: '{n} ms', s: '{n} s', min: '{m} min {s} s' },
+  size: { bytes: '{n} bytes', kB: '{n} kB', MB: '{n} MB' },
   state: { NOT_STARTED: 'Waiting', RUNNING: 'Running', FINISHED: 'Finished' },
   result: { SUCCESS: 'Succeeded', WARNING: 'Finished with warnings', ERROR: 'Failed' },
   report: {
@@ -114,7 +115,10 @@ export default {
       action: 'Remove and import',
     },
     outcome: {
-      replaced: 'Done: earlier CSV rows removed: {removed}; rows added: {added}; rows skipped: {skipped}. The totals are up to date.',
+      replaced: 'Done: earlier CSV rows removed: {removed}; rows added: {added}; rows skipped: {skipped}.',
+      totalsUpToDate: 'The totals are up to date.',
+      totalsIncomplete:
+        'The totals are incomplete: {n} entry has no factor for this year. Upload the year’s factors (Emission factors page); the totals are then recalculated. | The totals are incomplete: {n} entries have no factor for this year. Upload the year’s factors (Emission factors page); the totals are then recalculated.',
       success: 'Done: the file was imported and the totals are up to date.',
       warning: 'Done, with warnings: see the details below.',
       skipped:
@@ -187,6 +191,8 @@ export default {
     years: 'Report years',
   },
   jobs: {
+    submittedBy: 'by {name}',
+    unnamedFile: 'a file of {size}',
     title: 'Job console',
     intro: 'Every background job, live. Choose a pipeline to see its jobs together.',
     reload: 'Reload',

@@ -54,6 +54,7 @@ const backofficeFr: typeof backofficeEn = {
     percent: '{phase} {pct} %',
     doneOf: '{phase} {done} / {total}',
   },
+  size: { bytes: '{n} octets', kB: '{n} ko', MB: '{n} Mo' },
   duration: { ms: '{n} ms', s: '{n} s', min: '{m} min {s} s' },
   state: { NOT_STARTED: 'En attente', RUNNING: 'En cours', FINISHED: 'Terminée' },
   result: { SUCCESS: 'Réussie', WARNING: 'Terminée avec des avertissements', ERROR: 'Échec' },
@@ -114,7 +115,10 @@ const backofficeFr: typeof backofficeEn = {
       action: 'Supprimer et importer',
     },
     outcome: {
-      replaced: 'Terminé : saisies CSV précédentes supprimées : {removed} ; lignes ajoutées : {added} ; lignes ignorées : {skipped}. Les totaux sont à jour.',
+      replaced: 'Terminé : saisies CSV précédentes supprimées : {removed} ; lignes ajoutées : {added} ; lignes ignorées : {skipped}.',
+      totalsUpToDate: 'Les totaux sont à jour.',
+      totalsIncomplete:
+        'Les totaux sont incomplets : {n} saisie n’a pas de facteur pour cette année. Importez les facteurs de l’année (page Facteurs d’émission) ; les totaux sont alors recalculés. | Les totaux sont incomplets : {n} saisies n’ont pas de facteur pour cette année. Importez les facteurs de l’année (page Facteurs d’émission) ; les totaux sont alors recalculés.',
       success: 'Terminé : le fichier a été importé et les totaux sont à jour.',
       warning: 'Terminé, avec des avertissements : voir le détail ci-dessous.',
       skipped:
@@ -187,6 +191,8 @@ const backofficeFr: typeof backofficeEn = {
     years: 'Années des bilans',
   },
   jobs: {
+    submittedBy: 'par {name}',
+    unnamedFile: 'un fichier de {size}',
     title: 'Console des tâches',
     intro: 'Toutes les tâches de fond, en direct. Choisissez un pipeline pour voir ses tâches ensemble.',
     reload: 'Recharger',

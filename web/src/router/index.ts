@@ -38,6 +38,7 @@ const routes: RouteRecordRaw[] = [
       { path: 'workspace', component: () => import('../pages/WorkspacePage.vue') },
       { path: UNIT, component: () => import('../pages/UnitHomePage.vue') },
       { path: `${UNIT}/results`, component: () => import('../pages/ResultsPage.vue') },
+      { path: `${UNIT}/years`, component: () => import('../pages/YearsPage.vue') },
       { path: `${UNIT}/:module([\\w-]+)`, component: () => import('../pages/ModulePage.vue') },
       { path: 'forbidden', component: () => import('../pages/ForbiddenPage.vue') },
       backofficeRoute,

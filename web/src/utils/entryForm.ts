@@ -1,7 +1,7 @@
 // What the entry form holds, what it sends, and its validation. Validation runs the shared zod
 // schemas (the ones the BFF runs) and turns their issues into messages in the user's language;
 // the form additionally requires fields the API lets absent (`traveler_id`).
-import { createSchema, reportYearIssues, unitsFor, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef, type FieldDef } from '@carbon/shared';
+import { createSchema, entryRuleIssues, reportYearIssues, unitsFor, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef, type FieldDef } from '@carbon/shared';
 
 export type FormValues = Record<string, unknown>;
 export type FieldErrors = Record<string, string>;
@@ -72,6 +72,7 @@ interface Issue {
   origin?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
+  inclusive?: boolean;
   expected?: string;
   format?: string;
   values?: unknown[];
@@ -83,7 +84,7 @@ function issueMessage(field: FieldDef | undefined, issue: Issue, value: unknown,
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t('validation.required') : t('validation.minLength', { min: Number(issue.minimum) });
-      return t('validation.min', { min: Number(issue.minimum) });
+      return t(issue.inclusive === false ? 'validation.moreThan' : 'validation.min', { min: Number(issue.minimum) });
     case 'too_big':
       return issue.origin === 'string' ? t('validation.maxLength', { max: Number(issue.maximum) }) : t('validation.max', { max: Number(issue.maximum) });
     case 'invalid_type':
@@ -126,6 +127,12 @@ export function validateForm(type: EntryTypeDef, values: FormValues, payload: En
   const errors: FieldErrors = {};
   for (const f of formFields(type)) if (f.required && isEmpty(values[f.key])) errors[f.key] = m.t('validation.required');
   schemaErrors(type, payload, mode, year, m, errors);
+  // Rules between fields, on the whole form: an edit's patch alone cannot show them (clearing
+  // the hours of a device that keeps its power).
+  const whole = createPayload(type, values);
+  for (const issue of entryRuleIssues(type, whole)) {
+    errors[issue.field] ||= issueMessage(type.fields.find((f) => f.key === issue.field), { code: 'custom', path: [issue.field], message: issue.message }, whole[issue.field], m, whole);
+  }
   return errors;
 }
 

@@ -28,6 +28,7 @@ export function jobView(over: Partial<JobView> = {}): JobView {
     duration_ms: null,
     created_at: new Date().toISOString(),
     created_by: 1,
+    submitted_by: 'Olga Operator',
     payload: {},
     progress: {},
     report: null,

@@ -24,7 +24,7 @@ export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entr
   const problem = linkTraveler(entryType, data, undefined, ctx.year);
   if (problem) throw problem.error;
   const locations = await resolveEntryLocations(pool, entryType, data);
-  const emissions = computeEmissions(entryType, data, locations, ctx.factorSets);
+  const emissions = computeEmissions(entryType, data, locations, ctx.factorSets, ctx.year);
   let rows: EntryRow[];
   try {
     rows = await writeQueueFor(pool).run<EntryRow>(ctx, {

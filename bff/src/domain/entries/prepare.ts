@@ -72,9 +72,9 @@ export function compact(data: EntryData): EntryData {
   return data;
 }
 
-/** The entry type's formula over the factor sets it uses (`factorSetsUsedBy`); each row with the
- * scope and category the registry declares for its emission type. */
-export function computeEmissions(entryType: EntryTypeDef, data: EntryData, locations: Record<string, ResolvedLocation>, factorSets: FactorSets): ReportedEmission[] {
-  const rows = entryType.computeEmissions({ data, locations, factors: factorSets[entryType.type] ?? [], factorSets });
+/** The entry type's formula over the factor sets it uses (`factorSetsUsedBy`) for the report's
+ * year; each row with the scope and category the registry declares for its emission type. */
+export function computeEmissions(entryType: EntryTypeDef, data: EntryData, locations: Record<string, ResolvedLocation>, factorSets: FactorSets, year: number): ReportedEmission[] {
+  const rows = entryType.computeEmissions({ data, year, locations, factors: factorSets[entryType.type] ?? [], factorSets });
   return reportEmissions(entryType, rows);
 }

@@ -62,7 +62,7 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     if (problem) throw problem.error;
     assertMayTouch(actor, ctx, entryType, data);
     const locations = await resolveEntryLocations(pool, entryType, data);
-    const emissions = computeEmissions(entryType, data, locations, ctx.factorSets);
+    const emissions = computeEmissions(entryType, data, locations, ctx.factorSets, ctx.year);
     try {
       const rows = await writeQueueFor(pool).run<EntryRow>(ctx, {
         kind: 'update',

@@ -56,6 +56,7 @@ describe('worked checks (±1 km)', () => {
     expect(d.band).toBe('long');
     const [row] = ENTRY_TYPES.plane!.computeEmissions({
       data: { origin: 'GVA', destination: 'JFK', cabin_class: 'economy', number_of_trips: 1, round_trip: false },
+      year: 2025,
       locations: { origin: resolved(airport('GVA'), 1), destination: resolved(airport('JFK'), 2) },
       factors: factors('plane'),
       factorSets: { plane: factors('plane') },
@@ -80,6 +81,7 @@ describe('worked checks (±1 km)', () => {
     expect(Math.abs(d.oneWayKm - 495)).toBeLessThanOrEqual(1);
     const [row] = ENTRY_TYPES.train!.computeEmissions({
       data: { number_of_trips: 1, round_trip: false, class: 'second' },
+      year: 2025,
       locations: { origin: resolved(place('Lausanne'), 1), destination: resolved(paris, 2) },
       factors: factors('train'),
       factorSets: { train: factors('train') },

@@ -50,7 +50,7 @@ export function jobRoutes(pool: Pool): Router {
       offset: (q.page - 1) * q.limit,
     });
     const list: JobList = {
-      items: rows.filter((row): row is JobRow & { total: number } => row.id !== null).map(presentJob),
+      items: rows.filter((row): row is JobRow & jobSql.Submitted & { total: number } => row.id !== null).map(presentJob),
       total: rows[0]?.total ?? 0,
       page: q.page,
       limit: q.limit,

@@ -12,7 +12,7 @@ import type { CsvBody } from './csvBody';
 export async function startUploadJob(pool: Pool, runner: JobRunner, file: CsvBody, job: NewJob): Promise<JobStarted> {
   const row = await withTransaction(pool, async (db) => {
     const uploadId = await storeUpload(db, file.body, file.sha256, job.created_by ?? null);
-    return insertJob(db, { ...job, payload: { ...job.payload, upload_id: uploadId, sha256: file.sha256, bytes: file.body.length } });
+    return insertJob(db, { ...job, payload: { ...job.payload, upload_id: uploadId, sha256: file.sha256, bytes: file.body.length, file_name: file.name } });
   });
   runner.fire(row.id);
   return { job_id: row.id, pipeline_id: row.pipeline_id };

@@ -1,10 +1,12 @@
-// A job as the API shows it: timestamps as ISO strings and the duration of the last attempt.
+// A job as the API shows it: timestamps as ISO strings, the duration of the last attempt, and
+// who submitted it by name.
 import type { JobView } from '@carbon/shared';
 import type { JobRow } from '../../jobs/types';
+import type { Submitted } from '../../jobs/sql';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentJob(j: JobRow): JobView {
+export function presentJob(j: JobRow & Partial<Submitted>): JobView {
   return {
     id: j.id,
     job_type: j.job_type,
@@ -29,6 +31,7 @@ export function presentJob(j: JobRow): JobView {
     duration_ms: j.finished_at && j.locked_at ? j.finished_at.getTime() - j.locked_at.getTime() : null,
     created_at: j.created_at.toISOString(),
     created_by: j.created_by,
+    submitted_by: j.submitted_by ?? null,
     payload: j.payload,
     progress: j.progress,
     report: j.report,

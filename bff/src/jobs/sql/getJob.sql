@@ -1,1 +1,5 @@
-SELECT * FROM data_ingestion_jobs WHERE id = $1
+-- One job, with the name of the user who submitted it (NULL for the system's own jobs).
+SELECT j.*, u.name AS submitted_by
+  FROM data_ingestion_jobs j
+  LEFT JOIN users u ON u.id = j.created_by
+ WHERE j.id = $1

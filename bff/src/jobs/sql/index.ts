@@ -25,7 +25,11 @@ export type RescuedJob = Pick<JobRow, 'id' | 'job_type' | 'pipeline_id' | 'state
 type Nulls<T> = { [K in keyof T]: null };
 /** A page of the job console: always one row at least, whose job columns are null past the
  * last page, so that the total is known. */
-export type JobPageRow = (JobRow | Nulls<JobRow>) & { total: number };
+/** The name of the user who submitted a job (null for the system's own jobs). */
+export interface Submitted {
+  submitted_by: string | null;
+}
+export type JobPageRow = ((JobRow & Submitted) | Nulls<JobRow & Submitted>) & { total: number };
 
 interface Scope {
   moduleType: string;
@@ -113,7 +117,7 @@ export const lockJobForRecovery = define<{ id: number; now: Date }, LockedJob>('
 export const recoverJob = define<{ id: number; message: string }, JobRow>('recoverJob', { id: 1, message: 2 });
 
 // The job console and the event stream
-export const getJob = define<{ id: number }, JobRow>('getJob', { id: 1 });
+export const getJob = define<{ id: number }, JobRow & Submitted>('getJob', { id: 1 });
 export const listJobs = define<
   {
     state: JobState | null;

@@ -1,5 +1,6 @@
 -- The job console: optional filters (NULL = any), visibility by unit, newest first by default.
 -- Always one row at least, so the total is known even past the last page (then id is NULL).
+-- Each job comes with the name of the user who submitted it (NULL for the system's own jobs).
 WITH filtered AS (
   SELECT j.*
     FROM data_ingestion_jobs j
@@ -13,8 +14,10 @@ WITH filtered AS (
 SELECT page.*, counted.total
   FROM (SELECT count(*) AS total FROM filtered) counted
   LEFT JOIN LATERAL (
-    SELECT f.*
+    -- Who submitted it, by name, for people reading the console.
+    SELECT f.*, u.name AS submitted_by
       FROM filtered f
+      LEFT JOIN users u ON u.id = f.created_by
      ORDER BY
        CASE WHEN $8 = 'started_at' AND $9 = 'asc' THEN f.started_at END ASC NULLS LAST,
        CASE WHEN $8 = 'started_at' AND $9 = 'desc' THEN f.started_at END DESC NULLS LAST,

@@ -73,7 +73,7 @@ export const emissionRecalcHandler: JobHandler = {
             unresolved++;
             continue;
           }
-          const emissions = computeEmissions(entryType, r.data, resolved.found, factorSets);
+          const emissions = computeEmissions(entryType, r.data, resolved.found, factorSets, job.year);
           if (emissions.some((e) => e.kg_co2eq === null)) withoutFactor++;
           for (const e of emissions) writes.push({ ...e, data_entry_id: r.id, version: r.version });
         }

@@ -1,0 +1,63 @@
+// Years side by side: changes computed by hand from three years (one whose totals are hidden, so
+// the next compares with the last visible one), and the page: a row per year, changes in the
+// app's language, and the modules by year.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import type { CarbonReportView } from '@carbon/shared';
+import YearsPage from '../src/pages/YearsPage.vue';
+import { fetchReportsOfUnit } from '../src/api/carbon';
+import { relativeChange, yearRows } from '../src/utils/years';
+import { mountBackoffice } from './support/mountBackoffice';
+
+vi.mock('../src/api/carbon', () => ({ fetchReportsOfUnit: vi.fn() }));
+// The chart draws on a canvas, which the test DOM has not: its figures are checked in the table.
+vi.mock('vue-echarts', () => ({ default: { name: 'VChart', props: ['option'], template: '<div data-testid="chart" />' } }));
+vi.mock('vue-router', async (original) => ({ ...(await original<typeof import('vue-router')>()), useRoute: () => ({ params: { unitId: '2', year: '2025' } }) }));
+const fetchReports = vi.mocked(fetchReportsOfUnit);
+
+function report(year: number, kg: number | null, fte = 10): CarbonReportView {
+  return {
+    id: year,
+    unit_id: 2,
+    unit: { institutional_id: 'CLIMATE-LAB', name: 'Climate Lab' },
+    year,
+    stats:
+      kg === null
+        ? null
+        : ({ kg_co2eq: kg, entries: 1, fte, kg_co2eq_per_fte: kg / fte, by_module: { headcount: { kg_co2eq: kg / 4, entries: 1 }, professional_travel: { kg_co2eq: (3 * kg) / 4, entries: 1 } }, by_scope: { 1: 0, 2: 0, 3: kg }, by_category: {} } as unknown as CarbonReportView['stats']),
+    modules: [],
+  };
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  fetchReports.mockReset();
+});
+
+describe('years compared', () => {
+  it('computes each year’s change from the last year with figures', () => {
+    // 2023: 10 t; 2024 hidden; 2025: 12 t → +20 % against 2023; per FTE 1 t → 1.5 t (8 FTE) = +50 %.
+    const rows = yearRows([report(2025, 12_000, 8), report(2023, 10_000), report(2024, null)]);
+    expect(rows.map((r) => r.year)).toEqual([2023, 2024, 2025]);
+    expect(rows.map((r) => r.change)).toEqual([null, null, 0.2]);
+    expect(rows[2]!.perFteChange).toBeCloseTo(0.5, 12);
+    expect(rows[1]).toMatchObject({ kg: null, byScope: { 1: null, 2: null, 3: null }, byModule: {} });
+    expect(relativeChange(0, 5)).toBeNull();
+  });
+
+  it('shows a row per year with its change, and the modules by year, in English and French', async () => {
+    fetchReports.mockResolvedValue([report(2024, 10_000), report(2025, 8_000)]);
+    // A page outside the app's layout: QPage needs a QLayout, so it is a plain block here.
+    const stubs = { RouterLink: true, QPage: { template: '<div><slot /></div>' } };
+    const en = mountBackoffice(YearsPage, { global: { stubs } });
+    await flushPromises();
+    expect(fetchReports).toHaveBeenCalledWith(2);
+    expect(en.find('[data-testid="years-row-2025"] [data-testid="years-change"]').text()).toBe('−20.0 %');
+    expect(en.find('[data-testid="years-row-2024"] [data-testid="years-change"]').text()).toBe('—');
+    expect(en.find('[data-testid="years-modules"]').text()).toContain('Professional travel');
+    en.unmount();
+    const fr = mountBackoffice(YearsPage, { global: { stubs } }, 'fr');
+    await flushPromises();
+    expect(fr.find('[data-testid="years-row-2025"] [data-testid="years-change"]').text()).toBe('−20,0 %');
+  });
+});
