@@ -2,7 +2,8 @@
 // principal, a standard user, the back office and an administrator: workspace, unit home, each
 // module page with its first entry dialog open, results, and every back-office page. Any serious
 // or critical violation fails. The pages are found through the app's own navigation, so a new
-// module or back-office page is checked without touching this file.
+// module or back-office page is checked without touching this file. The years comparison is
+// reached from the results page.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { openAs } from '../support/session';
@@ -27,6 +28,10 @@ async function checkWorkspace(page: Page, user: Username): Promise<void> {
 
   await page.goto(`/u/${unit}/2025`);
   const sections = await linksOf(page, 'workspace-nav');
+  if (sections.some((p) => p.endsWith('/results'))) {
+    await page.goto(sections.find((p) => p.endsWith('/results'))!);
+    sections.push(new URL((await page.getByTestId('results-years').getAttribute('href'))!, page.url()).pathname);
+  }
   for (const path of sections) {
     await page.goto(path);
     await expect(page.getByTestId('user-name')).toBeVisible();
