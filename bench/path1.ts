@@ -222,6 +222,24 @@ async function main() {
       body: JSON.stringify({ number_of_trips: 1 + Math.floor(Math.random() * 9) }),
     });
     const remove = () => ({ method: 'DELETE', path: `${base}/${deletable.pop()}` });
+    // A create in each module added since travel, on the same unit and year (BENCH_OPS names them
+    // `create electricity`, `create device`, `create purchase`).
+    const moduleBase = `/api/modules/${unitId}/2025`;
+    const createElectricity = () => ({
+      method: 'POST',
+      path: `${moduleBase}/buildings/electricity`,
+      body: JSON.stringify({ site: `Building ${created++ % 7}`, consumption: 1000 + (created % 500), consumption_unit: 'kWh', supply: 'location_based', mix: 'DE' }),
+    });
+    const createDevice = () => ({
+      method: 'POST',
+      path: `${moduleBase}/equipment/devices`,
+      body: JSON.stringify({ description: 'Laptops', device_type: 'laptop', count: 1 + (created++ % 20), acquisition_year: 2024 }),
+    });
+    const createPurchase = () => ({
+      method: 'POST',
+      path: `${moduleBase}/purchases/purchase`,
+      body: JSON.stringify({ description: 'Supplies', category: 'services', amount: 100 + (created++ % 900), currency: 'CHF', purchase_date: '2025-03-01' }),
+    });
     const members = () => ({ method: 'GET', path: `/api/modules/${unitId}/2025/headcount/members` });
     const health = () => ({ method: 'GET', path: '/api/health' });
     const prefixes = ['par', 'zur', 'gen', 'lon', 'new y', 'san', 'ber', 'mu', 'l', 'lau'];
@@ -247,7 +265,7 @@ async function main() {
     for (const c of QUICK || OPS ? [] : [1, 32]) runs.push(await measure('baseline GET /api/health', bff.url, headers, c, REQUESTS[c]!, health));
     for (const c of OPS ? [] : QUICK ? [32] : [1, 32]) runs.push(await measure('baseline GET /api/v1/session', bff.url, headers, c, REQUESTS[c]!, session));
     // (health and session only when named in BENCH_OPS: to compare the HTTP stack alone)
-    const writes = { create, update, delete: remove, ...(OPS ? { health, session } : {}) };
+    const writes = { create, update, delete: remove, 'create electricity': createElectricity, 'create device': createDevice, 'create purchase': createPurchase, ...(OPS ? { health, session } : {}) };
     for (const c of ONLY === 'members' ? [] : CONCURRENCY) {
       for (const [name, op] of Object.entries(writes)) {
         if (OPS && !OPS.includes(name)) continue;
