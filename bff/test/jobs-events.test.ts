@@ -90,6 +90,22 @@ describe('GET /api/sync/events', () => {
     [olga, alice, bob, carol].forEach((s) => s.close());
   });
 
+  it('marks no module as recalculating for a factor file that fails', async () => {
+    const [olga, alice] = [await open('olga'), await open('alice')];
+    const bad = 'band,cabin_class,kg_co2eq_per_km,source\nnowhere,economy,0.1,not a band\n';
+    const res = await clients.olga!.post('/api/sync/factors/professional-travel/plane?year=2023', bad, { 'content-type': 'text/csv' });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await olga.waitFor((e) => e.event === 'job' && e.data.id === res.body.job_id && e.data.state === 'FINISHED' && e.data.result === 'ERROR', 15_000, 'the factor job failing');
+    // A later job's end reaches each stream after anything about the factor job would have.
+    gate = deferred();
+    gate.resolve();
+    await startOnA(climate, 2023);
+    for (const s of [olga, alice]) await s.waitFor((e) => e.event === 'module' && e.data.year === 2023 && !e.data.recalculating);
+    for (const s of [olga, alice]) expect(s.of('module').filter((e) => e.data.pipeline_id === res.body.pipeline_id)).toEqual([]);
+    olga.close();
+    alice.close();
+  });
+
   it('narrows to a unit on request, and refuses a unit the user may not see', async () => {
     gate = deferred();
     const olgaOcean = await SseClient.open(clients.olga!, `/api/sync/events?unit_id=${ocean}`);

@@ -3,6 +3,7 @@ import { createPinia } from 'pinia';
 import { Quasar, Notify, Dialog } from 'quasar';
 import '@quasar/extras/material-icons/material-icons.css';
 import 'quasar/dist/quasar.css';
+import './css/a11y.css';
 import App from './App.vue';
 import { router } from './router';
 import { i18n } from './i18n';

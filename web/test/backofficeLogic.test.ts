@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { ENTRY_TYPES, FACTOR_SETS, permissionsFor, type FactorSetDef, type JobEvent } from '@carbon/shared';
-import { looksStale, pipelineEnded, pipelinePhases, rowReportOf, STALE_AFTER_MS } from '../src/utils/pipeline';
+import { furthestPhase, looksStale, phaseRank, pipelineEnded, pipelinePhases, rowReportOf, STALE_AFTER_MS } from '../src/utils/pipeline';
 import { entryTemplate, factorCsv, templateFileName } from '../src/utils/csvTemplates';
 import { allows, backofficePages, firstAllowedPage } from '../src/router/backoffice';
 import { useEventsStore } from '../src/stores/events';
@@ -168,5 +168,26 @@ describe('back-office messages', () => {
     }
     expect(named).toBeGreaterThan(100);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('furthestPhase (the badge\'s step)', () => {
+  it('orders the steps of a pipeline: file, recalculation, totals, done', () => {
+    const order = ['csv_ingest:reading', 'emission_recalc:computing', 'aggregation:aggregating', 'done'];
+    expect(order.map(phaseRank)).toEqual([...order.map(phaseRank)].sort((a, b) => a - b));
+    expect(new Set(order.map(phaseRank)).size).toBe(order.length);
+  });
+
+  it('never goes back to an earlier step, and moves within or past the current one', () => {
+    expect(furthestPhase(undefined, 'emission_recalc:computing')).toBe('emission_recalc:computing');
+    expect(furthestPhase('emission_recalc:computing', 'csv_ingest:reading')).toBe('emission_recalc:computing');
+    expect(furthestPhase('aggregation', 'emission_recalc:computing')).toBe('aggregation');
+    expect(furthestPhase('emission_recalc:computing', 'emission_recalc:computed')).toBe('emission_recalc:computed');
+    expect(furthestPhase('emission_recalc:computed', 'aggregation')).toBe('aggregation');
+    const seen = ['csv_ingest', 'emission_recalc', 'csv_ingest', 'aggregation', 'emission_recalc'].reduce<string[]>(
+      (shown, p) => [...shown, furthestPhase(shown.at(-1), p)],
+      [],
+    );
+    expect(seen.map(phaseRank)).toEqual([...seen.map(phaseRank)].sort((a, b) => a - b));
   });
 });

@@ -81,6 +81,37 @@ describe('events store', () => {
     expect(settled).toEqual([{ unitId: 2, year: 2025, module: 'professional_travel' }]);
   });
 
+  it('only moves a pipeline\'s badge forward while several of its jobs run', () => {
+    const events = useEventsStore();
+    const phase = () => events.activityOf(2, 2025, 'professional_travel')?.phase;
+    events.applyModuleEvent(moduleEvent({ phase: 'csv_ingest:reading' }));
+    events.applyModuleEvent(moduleEvent({ phase: 'emission_recalc:computing' }));
+    expect(phase()).toBe('emission_recalc:computing');
+    // A late event of the file job, then a waiting aggregation, then another type's recalculation.
+    events.applyModuleEvent(moduleEvent({ phase: 'csv_ingest:reading' }));
+    expect(phase()).toBe('emission_recalc:computing');
+    events.applyModuleEvent(moduleEvent({ phase: 'aggregation' }));
+    events.applyModuleEvent(moduleEvent({ phase: 'emission_recalc:computing' }));
+    expect(phase()).toBe('aggregation');
+    // Another module of the same pipeline shows the same step; another pipeline has its own.
+    events.applyModuleEvent(moduleEvent({ module: 'headcount', phase: 'emission_recalc' }));
+    expect(events.activityOf(2, 2025, 'headcount')?.phase).toBe('aggregation');
+    events.applyModuleEvent(moduleEvent({ module: 'buildings', pipeline_id: 'p2', phase: 'csv_ingest' }));
+    expect(events.activityOf(2, 2025, 'buildings')?.phase).toBe('csv_ingest');
+    // Once the pipeline ended, a new pipeline with the same id would start again from its first step.
+    events.applyModuleEvent(moduleEvent({ recalculating: false, phase: 'done' }));
+    events.applyModuleEvent(moduleEvent({ module: 'headcount', recalculating: false, phase: 'done' }));
+    events.applyModuleEvent(moduleEvent({ phase: 'csv_ingest' }));
+    expect(phase()).toBe('csv_ingest');
+  });
+
+  it('keeps a pipeline\'s furthest step across a snapshot', () => {
+    const events = useEventsStore();
+    events.applyModuleEvent(moduleEvent({ phase: 'aggregation' }));
+    events.applySnapshot({ jobs: [], modules: [moduleEvent({ phase: 'emission_recalc:computing' })] });
+    expect(events.activityOf(2, 2025, 'professional_travel')?.phase).toBe('aggregation');
+  });
+
   it('applies work over every unit (unit_id null) to each unit of that year', () => {
     const events = useEventsStore();
     events.applyModuleEvent(moduleEvent({ unit_id: null, module: 'headcount', phase: 'emission_recalc' }));

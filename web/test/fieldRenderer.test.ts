@@ -45,6 +45,15 @@ describe('FieldInput', () => {
     expect(w.find('input').attributes('maxlength')).toBe('200');
   });
 
+  it('shows a text field\'s length against the registry\'s limit before the limit bites', () => {
+    const name = field('member', 'name');
+    const w = input(name, 'Ada');
+    expect(w.findComponent(QInput).props('counter')).toBe(true);
+    expect(w.text()).toContain(`3 / ${name.max}`);
+    const free = { ...name, max: undefined };
+    expect(input(free, 'Ada').findComponent(QInput).props('counter')).toBe(false);
+  });
+
   it('offers a unit field only the units its entry\'s option allows (gas: kWh, MWh, m³)', () => {
     const unit = field('heating', 'quantity_unit');
     const options = (data: Record<string, unknown>) => (input(unit, null, 'en', { data }).findComponent(QSelect).props('options') as { value: string }[]).map((o) => o.value);

@@ -42,6 +42,15 @@ describe('job notifications', () => {
     expect(moduleEventOf({ ...running, module_type: null })).toBeUndefined();
   });
 
+  it('never marks modules for a factor job: only the recalculations it chains do', () => {
+    const factorFile = { ...(base as unknown as JobEvent), job_type: 'factor_ingest', unit_id: null, progress: { phase: 'reading' } };
+    expect(moduleEventOf(factorFile)).toBeUndefined();
+    expect(moduleEventOf({ ...factorFile, state: 'FINISHED', result: 'ERROR', pipeline_active: false })).toBeUndefined();
+    expect(moduleEventOf({ ...factorFile, job_type: 'factor_carry_over' })).toBeUndefined();
+    expect(moduleSnapshot([factorFile])).toEqual([]);
+    expect(moduleEventOf({ ...factorFile, job_type: 'emission_recalc', state: 'NOT_STARTED' })).toMatchObject({ recalculating: true, unit_id: null });
+  });
+
   it('snapshots one badge per module from its active jobs', () => {
     const a = base as unknown as JobEvent;
     const b = { ...a, id: 8, data_entry_type: 'train', state: 'NOT_STARTED', progress: {} } as JobEvent;

@@ -76,10 +76,15 @@ export function notificationOfRow(row: JobRow): JobNotification {
   };
 }
 
-/** Module activity implied by a job event; none for jobs not about a module (unit sync).
- * `stats`: what a finished aggregation wrote, carried by the event. */
+/** Jobs that write factors, not a module's entries or figures: the recalculations they chain
+ * (only when a factor changed) are what recalculates modules, so a factor file that fails or
+ * changes nothing never marks a module as recalculating. */
+const FACTOR_JOBS = new Set(['factor_ingest', 'factor_carry_over']);
+
+/** Module activity implied by a job event; none for jobs not about a module (unit sync) or that
+ * only write factors. `stats`: what a finished aggregation wrote, carried by the event. */
 export function moduleEventOf(e: JobEvent, stats?: JobNotification['stats']): ModuleEvent | undefined {
-  if (!e.module_type) return undefined;
+  if (!e.module_type || FACTOR_JOBS.has(e.job_type)) return undefined;
   const recalculating = e.state !== 'FINISHED' || e.pipeline_active;
   const phase = e.state === 'FINISHED' && !e.pipeline_active ? 'done' : e.progress.phase ? `${e.job_type}:${e.progress.phase}` : e.job_type;
   const m: ModuleEvent = { unit_id: e.unit_id, year: e.year, module: e.module_type, recalculating, phase, pipeline_id: e.pipeline_id };

@@ -6,6 +6,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { JobEvent, ModuleEvent, SnapshotEvent } from '@carbon/shared';
+import { furthestPhase } from '../utils/pipeline';
 
 export interface ModuleActivity {
   unitId: number | null;
@@ -45,10 +46,31 @@ export const useEventsStore = defineStore('events', () => {
     for (const fn of settledFns) fn(m);
   }
 
+  /** The furthest phase each active pipeline has reached: its modules' badges never go back. */
+  const furthest = new Map<string, string>();
+
+  /** Records a recalculating module and moves every module of its pipeline to the pipeline's
+   * furthest phase. */
+  function track(into: Record<string, ModuleActivity>, e: ModuleEvent): void {
+    const phase = furthestPhase(furthest.get(e.pipeline_id), e.phase);
+    furthest.set(e.pipeline_id, phase);
+    into[keyOf(e.unit_id, e.year, e.module)] = { unitId: e.unit_id, year: e.year, module: e.module, phase, pipelineId: e.pipeline_id };
+    for (const [k, a] of Object.entries(into)) {
+      if (a.pipelineId === e.pipeline_id && a.phase !== phase) into[k] = { ...a, phase };
+    }
+  }
+
+  function forgetEndedPipelines(): void {
+    const live = new Set(Object.values(activity.value).map((a) => a.pipelineId));
+    for (const id of furthest.keys()) if (!live.has(id)) furthest.delete(id);
+  }
+
   function applyModuleEvent(e: ModuleEvent): void {
     const key = keyOf(e.unit_id, e.year, e.module);
     if (e.recalculating) {
-      activity.value = { ...activity.value, [key]: { unitId: e.unit_id, year: e.year, module: e.module, phase: e.phase, pipelineId: e.pipeline_id } };
+      const next = { ...activity.value };
+      track(next, e);
+      activity.value = next;
       return;
     }
     if (key in activity.value) {
@@ -56,6 +78,7 @@ export const useEventsStore = defineStore('events', () => {
       delete next[key];
       activity.value = next;
     }
+    forgetEndedPipelines();
     settled({ unitId: e.unit_id, year: e.year, module: e.module });
   }
 
@@ -63,11 +86,10 @@ export const useEventsStore = defineStore('events', () => {
    * finished while we were not listening, so they count as settled. */
   function applySnapshot(s: SnapshotEvent): void {
     const next: Record<string, ModuleActivity> = {};
-    for (const e of s.modules) {
-      if (e.recalculating) next[keyOf(e.unit_id, e.year, e.module)] = { unitId: e.unit_id, year: e.year, module: e.module, phase: e.phase, pipelineId: e.pipeline_id };
-    }
+    for (const e of s.modules) if (e.recalculating) track(next, e);
     const ended = Object.entries(activity.value).filter(([k]) => !(k in next));
     activity.value = next;
+    forgetEndedPipelines();
     for (const [, a] of ended) settled({ unitId: a.unitId, year: a.year, module: a.module });
     for (const j of s.jobs ?? []) jobEvent(j);
   }
@@ -131,6 +153,7 @@ export const useEventsStore = defineStore('events', () => {
     source = null;
     connected.value = false;
     activity.value = {};
+    furthest.clear();
   }
 
   /** Calls `fn` whenever a module's pipeline ends; returns the unsubscribe function. */

@@ -17,6 +17,25 @@ export const PHASE_OF_TYPE: Record<string, PhaseKey> = {
   aggregation: 'aggregation',
 };
 
+const PHASE_ORDER: readonly PhaseKey[] = ['sync', 'ingest', 'recalculation', 'aggregation'];
+
+/** How far along a pipeline a module event's phase (`job_type[:step]`, or `done`) is. */
+export function phaseRank(phase: string): number {
+  const type = phase.split(':')[0] ?? '';
+  if (type === 'done') return PHASE_ORDER.length;
+  const key = PHASE_OF_TYPE[type];
+  return key ? PHASE_ORDER.indexOf(key) : 0;
+}
+
+/**
+ * The phase a pipeline's badge shows after an event: the furthest the pipeline has reached. A
+ * pipeline runs several jobs (one recalculation per entry type, an aggregation waiting for them
+ * all), so an event about a job still at an earlier step does not take the badge back.
+ */
+export function furthestPhase(shown: string | undefined, next: string): string {
+  return shown !== undefined && phaseRank(next) < phaseRank(shown) ? shown : next;
+}
+
 export interface Phase {
   key: PhaseKey;
   status: StepStatus;

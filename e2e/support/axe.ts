@@ -1,0 +1,19 @@
+// Accessibility checks with axe-core on the page as it is now: any serious or critical violation
+// fails the test, listed with the elements it was found on.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** Waits for the page to have settled (no loading indicator), then runs axe over it. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  await expect(page.locator('.q-loading, .q-inner-loading, .q-spinner:not([data-testid="recalculating-badge"] *)')).toHaveCount(0);
+  // Transitions (dialogs, tabs) end before colours are measured.
+  await page.waitForTimeout(350);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const blocking = violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join(' | ')}`);
+  // Soft: one run lists every page's violations, and the test still fails.
+  expect.soft(blocking, `accessibility of ${what}`).toEqual([]);
+}
