@@ -102,3 +102,14 @@ test("another unit's addresses show the not-authorised page, not a half-drawn on
   await page.goto('/');
   await expect(page).toHaveURL(new RegExp(`/u/${own}/2025$`));
 });
+
+test('a standard user sees their own footprint on the unit home, beside the unit per FTE, and not the unit total', async ({ page }) => {
+  const unit = await unitIdOf('CLIMATE-LAB');
+  await openAs(page, 'bob', `/u/${unit}/2025`);
+  const own = page.getByTestId('own-footprint');
+  await expect(own).toBeVisible();
+  await expect(own.getByTestId('own-total')).toContainText('t CO2e');
+  await expect(own.getByTestId('own-entries')).toContainText('of yours');
+  await expect(own.getByTestId('own-unit-per-fte')).toContainText(/t CO2e \/ FTE|—/);
+  await expect(page.getByTestId('report-total')).toHaveCount(0);
+});

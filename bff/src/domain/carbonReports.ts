@@ -1,6 +1,7 @@
 // Carbon reports with their modules' status and stats. Totals are shown only to users who may
 // see every row they sum: module stats per module, report stats when that holds for all modules.
-import { coded, isModuleType, MODULE_TYPES, MODULES, quantityOf, type CarbonReportModuleView, type CarbonReportView, type ModuleStats, type ModuleStatus, type ReportStats } from '@carbon/shared';
+import { coded, entryTypesOf, isModuleType, MODULE_TYPES, MODULES, quantityOf, type CarbonReportModuleView, type CarbonReportView, type ModuleStats, type ModuleStatus, type ModuleType, type OwnFootprint, type ReportStats } from '@carbon/shared';
+import { ownRowsCondition } from './registrySql';
 import type { Pool } from '../db/pool';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { canSeeModuleTotals, canSeeUnit, visibleUnits } from '../policies';
@@ -31,6 +32,16 @@ const REPORTS = `
    GROUP BY r.id, u.id
    ORDER BY r.unit_id, r.year`;
 
+/** The report's totals with its FTE — what the module of its people sums up to (the registry's
+ * `summary`) — and the total per FTE. */
+function reportFigures(row: ReportRow): NonNullable<CarbonReportView['stats']> {
+  const fte = row.modules
+    .filter((m) => isModuleType(m.module_type) && MODULES[m.module_type].summary === 'fte')
+    .reduce((s, m) => s + quantityOf(normalizeModuleStats(m.stats, m.module_type as ModuleType)), 0);
+  const totals = normalizeReportStats(row.stats);
+  return { ...totals, fte, kg_co2eq_per_fte: fte > 0 ? totals.kg_co2eq / fte : null };
+}
+
 export function reportView(row: ReportRow, actor: Actor): CarbonReportView {
   const modules: CarbonReportModuleView[] = [];
   for (const m of row.modules) {
@@ -45,13 +56,7 @@ export function reportView(row: ReportRow, actor: Actor): CarbonReportView {
     });
   }
   const allVisible = MODULE_TYPES.every((t) => canSeeModuleTotals(actor, t, row.unit_id));
-  let stats: CarbonReportView['stats'] = null;
-  if (allVisible) {
-    // The unit's FTE: what the module of its people sums up to (the registry's `summary`).
-    const fte = modules.filter((m) => MODULES[m.module_type].summary === 'fte').reduce((s, m) => s + quantityOf(m.stats), 0);
-    const totals = normalizeReportStats(row.stats);
-    stats = { ...totals, fte, kg_co2eq_per_fte: fte > 0 ? totals.kg_co2eq / fte : null };
-  }
+  const stats: CarbonReportView['stats'] = allVisible ? reportFigures(row) : null;
   return { id: row.id, unit_id: row.unit_id, unit: row.unit, year: row.year, stats, modules };
 }
 
@@ -66,10 +71,42 @@ export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: n
   return rows.map((r) => reportView(r, actor));
 }
 
-export async function getReport(pool: Pool, actor: Actor, reportId: number): Promise<CarbonReportView> {
+/** A report's row, for a user who may see its unit (404 unknown, 403 another unit's). */
+async function visibleReportRow(pool: Pool, actor: Actor, reportId: number): Promise<ReportRow> {
   const { rows } = await pool.query<ReportRow>(REPORTS, [true, [], null, null, reportId]);
   const row = rows[0];
   if (!row) throw new NotFoundError('No such carbon report.', coded('no_such_report'));
   if (!canSeeUnit(actor, row.unit_id)) throw new ForbiddenError();
-  return reportView(row, actor);
+  return row;
+}
+
+export async function getReport(pool: Pool, actor: Actor, reportId: number): Promise<CarbonReportView> {
+  return reportView(await visibleReportRow(pool, actor, reportId), actor);
+}
+
+/** The signed-in user's own footprint in a report (any user who may see the unit): the
+ * emissions of the rows of modules with own rows that carry their person number, and the unit's
+ * total per FTE. */
+export async function ownFootprint(pool: Pool, actor: Actor, reportId: number): Promise<OwnFootprint> {
+  const row = await visibleReportRow(pool, actor, reportId);
+  const own: OwnFootprint = { person_number: actor.person_number, kg_co2eq: 0, entries: 0, without_factor: 0, by_module: {}, unit_kg_co2eq_per_fte: reportFigures(row).kg_co2eq_per_fte };
+  const types = MODULE_TYPES.filter((m) => MODULES[m].ownRows.length > 0).flatMap((m) => entryTypesOf(m));
+  if (actor.person_number === null || !types.length) return own;
+  const sums = await pool.query<{ module_type: string; entries: number; kg: number; without_factor: number }>(
+    `SELECT m.module_type, count(DISTINCT e.id)::int AS entries, coalesce(sum(x.kg_co2eq), 0)::float8 AS kg,
+            count(DISTINCT e.id) FILTER (WHERE x.kg_co2eq IS NULL)::int AS without_factor
+       FROM carbon_report_modules m
+       JOIN data_entries e ON e.carbon_report_module_id = m.id
+       LEFT JOIN data_entry_emissions x ON x.data_entry_id = e.id
+      WHERE m.carbon_report_id = $1 AND ${ownRowsCondition(types, '$2')}
+      GROUP BY m.module_type`,
+    [reportId, String(actor.person_number)],
+  );
+  for (const r of sums.rows) {
+    own.by_module[r.module_type] = { kg_co2eq: r.kg, entries: r.entries };
+    own.kg_co2eq += r.kg;
+    own.entries += r.entries;
+    own.without_factor += r.without_factor;
+  }
+  return own;
 }

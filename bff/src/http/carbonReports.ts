@@ -2,7 +2,7 @@
 // report-addressed data-entry routes (Path 1), and the report's emissions as CSV.
 import { Router } from 'express';
 import type { Pool } from '../db/pool';
-import { getReport, listReports } from '../domain/carbonReports';
+import { getReport, listReports, ownFootprint } from '../domain/carbonReports';
 import { exportReportEmissions } from '../domain/reportExport';
 import { setModuleStatus } from '../domain/moduleStatus';
 import { userOf } from '../policies';
@@ -22,6 +22,11 @@ export function carbonReportRoutes(pool: Pool): Router {
 
   r.get('/:report_id', async (req, res) => {
     res.json(await getReport(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
+  });
+
+  // The signed-in user's own footprint in the report, beside the unit's per-FTE figure.
+  r.get('/:report_id/own', async (req, res) => {
+    res.json(await ownFootprint(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
   });
 
   // Every emission of the report as CSV (UTF-8 with a BOM so spreadsheets pick the encoding).

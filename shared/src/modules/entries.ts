@@ -110,6 +110,19 @@ export interface CarbonReportView {
   modules: CarbonReportModuleView[];
 }
 
+/** A user's own footprint in a report: the emissions of the rows that carry their person number
+ * (their member row, their trips), beside the unit's figure per FTE. */
+export interface OwnFootprint {
+  person_number: number | null;
+  kg_co2eq: number;
+  entries: number;
+  /** Own entries with no figure (no factor): not counted as zero. */
+  without_factor: number;
+  by_module: Record<string, { kg_co2eq: number; entries: number }>;
+  /** The unit's total per FTE, an aggregate every member of the unit may see. */
+  unit_kg_co2eq_per_fte: number | null;
+}
+
 /** The module summary (GET …/{module}). */
 export interface ModuleSummary {
   unit_id: number;

@@ -14,6 +14,7 @@ import type {
   ModuleDef,
   ModuleSummary,
   ModuleType,
+  OwnFootprint,
   Page,
 } from '@carbon/shared';
 import { membersSegment, MODULES } from '@carbon/shared';
@@ -35,6 +36,11 @@ export async function fetchReportsOfYear(year: number): Promise<CarbonReportView
 /** Every report of a unit, one per year it has (for the years compared). */
 export async function fetchReportsOfUnit(unitId: number): Promise<CarbonReportView[]> {
   return (await api.get<CarbonReportView[]>('/v1/carbon_reports', { params: { unit_id: unitId } })).data;
+}
+
+/** The signed-in user's own footprint in a report, with the unit's per-FTE figure. */
+export async function fetchOwnFootprint(reportId: number): Promise<OwnFootprint> {
+  return (await api.get<OwnFootprint>(`/v1/carbon_reports/${reportId}/own`)).data;
 }
 
 /** The module summary. */

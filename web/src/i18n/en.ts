@@ -43,6 +43,12 @@ export default {
     noMatch: 'No unit matches this filter.',
   },
   home: {
+    own: {
+      title: 'Your footprint in {year}',
+      entries: 'no entry of yours | from 1 entry of yours | from {n} entries of yours',
+      noPersonNumber: 'Your account has no person number: no entry can be yours.',
+      unitPerFte: 'The unit, per FTE',
+    },
     reportTotal: 'Report total',
     perFte: 'Per FTE',
     fte: 'Headcount',

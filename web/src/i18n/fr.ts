@@ -42,6 +42,12 @@ const fr: typeof en = {
     noMatch: 'Aucune unité ne correspond à ce filtre.',
   },
   home: {
+    own: {
+      title: 'Votre empreinte en {year}',
+      entries: 'aucune de vos saisies | d’après 1 de vos saisies | d’après {n} de vos saisies',
+      noPersonNumber: 'Votre compte n’a pas de numéro de personne : aucune saisie ne peut être la vôtre.',
+      unitPerFte: 'L’unité, par ETP',
+    },
     reportTotal: 'Total du bilan',
     perFte: 'Par ETP',
     fte: 'Effectif',
