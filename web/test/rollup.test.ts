@@ -25,6 +25,7 @@ function report(unitId: number, code: string, name: string, figures: { kg: numbe
       fte: figures.fte,
       kg_co2eq_per_fte: figures.fte > 0 ? figures.kg / figures.fte : null,
       by_module: {},
+      without_factor: figures.entries > 20 ? 3 : 0,
       by_scope: { 1: figures.s1, 2: figures.s2, 3: figures.s3 },
       by_category: {},
     },
@@ -49,8 +50,8 @@ describe('roll-up figures', () => {
   it('sums the units whose totals are visible, and says how many those are', () => {
     const total = rollupTotal(rows);
     // 12,000 + 3,000 kg over 8 + 2 FTE = 1,500 kg per FTE; scopes 1,000 / 2,500 / 11,500.
-    expect(total).toEqual({ units: 3, counted: 2, kg: 15_000, fte: 10, perFte: 1_500, byScope: { 1: 1_000, 2: 2_500, 3: 11_500 }, entries: 50 });
-    expect(rows[2]).toMatchObject({ kg: null, perFte: null, byScope: { 1: null, 2: null, 3: null }, validated: 0, modules: 2 });
+    expect(total).toEqual({ units: 3, counted: 2, kg: 15_000, fte: 10, perFte: 1_500, byScope: { 1: 1_000, 2: 2_500, 3: 11_500 }, entries: 50, withoutFactor: 3 });
+    expect(rows[2]).toMatchObject({ kg: null, perFte: null, byScope: { 1: null, 2: null, 3: null }, withoutFactor: null, validated: 0, modules: 2 });
   });
 
   it('filters by name or identifier, ignoring case and accents', () => {
@@ -61,10 +62,10 @@ describe('roll-up figures', () => {
 
   it('writes a CSV of the rows and the sum, hidden figures as empty cells', () => {
     const lines = rollupCsv(2025, rows, rollupTotal(rows)).trim().split('\r\n');
-    expect(lines[0]).toBe('year,unit,unit_name,kg_co2eq,fte,kg_co2eq_per_fte,scope_1_kg,scope_2_kg,scope_3_kg,entries,modules_validated,modules');
-    expect(lines[1]).toBe('2025,CLIMATE-LAB,Climate Lab,12000,8,1500,1000,2000,9000,40,2,2');
-    expect(lines[3]).toBe('2025,HIDDEN-LAB,Hidden Lab,,,,,,,,0,2');
-    expect(lines[4]).toBe('2025,TOTAL,2 of 3 units,15000,10,1500,1000,2500,11500,50,,');
+    expect(lines[0]).toBe('year,unit,unit_name,kg_co2eq,fte,kg_co2eq_per_fte,scope_1_kg,scope_2_kg,scope_3_kg,entries,entries_without_factor,modules_validated,modules');
+    expect(lines[1]).toBe('2025,CLIMATE-LAB,Climate Lab,12000,8,1500,1000,2000,9000,40,3,2,2');
+    expect(lines[3]).toBe('2025,HIDDEN-LAB,Hidden Lab,,,,,,,,,0,2');
+    expect(lines[4]).toBe('2025,TOTAL,2 of 3 units,15000,10,1500,1000,2500,11500,50,3,,');
   });
 });
 
@@ -81,6 +82,7 @@ describe('RollupPage', () => {
     expect(w.find('[data-testid="rollup-sum"]').text()).toContain('Institution (2 of 3 units)');
     expect(w.find('[data-testid="rollup-sum-kg"]').text()).toMatch(/^15(\.0)? t CO2e$/);
     expect(w.text()).toContain('not visible');
+    expect(w.find('[data-testid="rollup-sum-without-factor"]').text()).toBe('3');
 
     await w.find('input[data-testid="rollup-filter"]').setValue('océan');
     await flushPromises();

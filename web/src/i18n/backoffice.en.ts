@@ -245,6 +245,7 @@ export default {
     fte: 'FTE',
     scope: 'Scope {n}',
     entries: 'Entries',
+    withoutFactor: 'Without a factor',
     validated: 'Modules validated',
     validatedOf: '{validated} of {modules}',
     hidden: 'not visible',

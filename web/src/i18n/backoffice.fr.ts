@@ -245,6 +245,7 @@ const backofficeFr: typeof backofficeEn = {
     fte: 'ETP',
     scope: 'Scope {n}',
     entries: 'Saisies',
+    withoutFactor: 'Sans facteur',
     validated: 'Modules validés',
     validatedOf: '{validated} sur {modules}',
     hidden: 'non visible',

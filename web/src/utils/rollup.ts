@@ -1,5 +1,5 @@
 // The institution roll-up: every unit's report of one year as a row (total, per FTE, per scope,
-// entries, validated modules), and their sum. A report whose totals the user may not see in full
+// entries, entries without a factor, validated modules), and their sum. A report whose totals the user may not see in full
 // has no figures (null), and is left out of the sum rather than counted as zero.
 import type { CarbonReportView, GhgScope } from '@carbon/shared';
 import { toCsv } from './csv';
@@ -13,6 +13,8 @@ export interface RollupRow {
   perFte: number | null;
   byScope: Record<GhgScope, number | null>;
   entries: number | null;
+  /** Entries without a figure (no factor): what the total leaves out. */
+  withoutFactor: number | null;
   validated: number;
   modules: number;
 }
@@ -24,6 +26,7 @@ export interface RollupTotal {
   perFte: number | null;
   byScope: Record<GhgScope, number>;
   entries: number;
+  withoutFactor: number;
   /** Units counted in the sums (those with figures). */
   counted: number;
 }
@@ -40,6 +43,7 @@ export function rollupRows(reports: readonly CarbonReportView[]): RollupRow[] {
       perFte: s ? s.kg_co2eq_per_fte : null,
       byScope: { 1: s ? (s.by_scope?.['1'] ?? 0) : null, 2: s ? (s.by_scope?.['2'] ?? 0) : null, 3: s ? (s.by_scope?.['3'] ?? 0) : null },
       entries: s ? s.entries : null,
+      withoutFactor: s ? (s.without_factor ?? 0) : null,
       validated: r.modules.filter((m) => m.status === 'validated').length,
       modules: r.modules.length,
     };
@@ -58,6 +62,7 @@ export function rollupTotal(rows: readonly RollupRow[]): RollupTotal {
     perFte: fte > 0 ? kg / fte : null,
     byScope: { 1: sum((r) => r.byScope[1]), 2: sum((r) => r.byScope[2]), 3: sum((r) => r.byScope[3]) },
     entries: sum((r) => r.entries),
+    withoutFactor: sum((r) => r.withoutFactor),
     counted: counted.length,
   };
 }
@@ -71,8 +76,8 @@ export function filterRows(rows: readonly RollupRow[], filter: string): RollupRo
 
 /** The roll-up as CSV: one row per unit, then the institution's sum. Figures in kg CO2e. */
 export function rollupCsv(year: number, rows: readonly RollupRow[], total: RollupTotal): string {
-  const header = ['year', 'unit', 'unit_name', 'kg_co2eq', 'fte', 'kg_co2eq_per_fte', 'scope_1_kg', 'scope_2_kg', 'scope_3_kg', 'entries', 'modules_validated', 'modules'];
-  const body = rows.map((r) => [year, r.institutionalId, r.name, r.kg, r.fte, r.perFte, r.byScope[1], r.byScope[2], r.byScope[3], r.entries, r.validated, r.modules]);
-  const sum = [year, 'TOTAL', `${total.counted} of ${total.units} units`, total.kg, total.fte, total.perFte, total.byScope[1], total.byScope[2], total.byScope[3], total.entries, null, null];
+  const header = ['year', 'unit', 'unit_name', 'kg_co2eq', 'fte', 'kg_co2eq_per_fte', 'scope_1_kg', 'scope_2_kg', 'scope_3_kg', 'entries', 'entries_without_factor', 'modules_validated', 'modules'];
+  const body = rows.map((r) => [year, r.institutionalId, r.name, r.kg, r.fte, r.perFte, r.byScope[1], r.byScope[2], r.byScope[3], r.entries, r.withoutFactor, r.validated, r.modules]);
+  const sum = [year, 'TOTAL', `${total.counted} of ${total.units} units`, total.kg, total.fte, total.perFte, total.byScope[1], total.byScope[2], total.byScope[3], total.entries, total.withoutFactor, null, null];
   return toCsv(header, [...body, sum]);
 }
