@@ -8,6 +8,7 @@ import RollupPage from '../src/pages/backoffice/RollupPage.vue';
 import { fetchReportsOfYear } from '../src/api/carbon';
 import { filterRows, rollupCsv, rollupRows, rollupTotal } from '../src/utils/rollup';
 import { mountBackoffice } from './support/mountBackoffice';
+import { memoryRouter } from './support/router';
 
 vi.mock('../src/api/carbon', () => ({ fetchReportsOfYear: vi.fn() }));
 const fetchReports = vi.mocked(fetchReportsOfYear);
@@ -72,7 +73,7 @@ describe('roll-up figures', () => {
 describe('RollupPage', () => {
   it('lists the units with links to their results, the sum, and narrows to the filter', async () => {
     fetchReports.mockResolvedValue(REPORTS);
-    const w = mountBackoffice(RollupPage, { attachTo: document.body, global: { stubs: { RouterLink: { props: ['to'], template: '<a :href="to"><slot /></a>' } } } });
+    const w = mountBackoffice(RollupPage, { attachTo: document.body, global: { plugins: [await memoryRouter('/backoffice/rollup')] } });
     await flushPromises();
     expect(fetchReports).toHaveBeenCalledWith(new Date().getFullYear());
     const links = w.findAll('[data-testid="rollup-open"]');

@@ -4,15 +4,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import type { CarbonReportView } from '@carbon/shared';
+import { defineComponent, h } from 'vue';
+import { QLayout, QPageContainer } from 'quasar';
 import YearsPage from '../src/pages/YearsPage.vue';
 import { fetchReportsOfUnit } from '../src/api/carbon';
 import { relativeChange, yearRows } from '../src/utils/years';
 import { mountBackoffice } from './support/mountBackoffice';
+import { memoryRouter } from './support/router';
 
 vi.mock('../src/api/carbon', () => ({ fetchReportsOfUnit: vi.fn() }));
 // The chart draws on a canvas, which the test DOM has not: its figures are checked in the table.
 vi.mock('vue-echarts', () => ({ default: { name: 'VChart', props: ['option'], template: '<div data-testid="chart" />' } }));
-vi.mock('vue-router', async (original) => ({ ...(await original<typeof import('vue-router')>()), useRoute: () => ({ params: { unitId: '2', year: '2025' } }) }));
 const fetchReports = vi.mocked(fetchReportsOfUnit);
 
 function report(year: number, kg: number | null, fte = 10): CarbonReportView {
@@ -47,16 +49,18 @@ describe('years compared', () => {
 
   it('shows a row per year with its change, and the modules by year, in English and French', async () => {
     fetchReports.mockResolvedValue([report(2024, 10_000), report(2025, 8_000)]);
-    // A page outside the app's layout: QPage needs a QLayout, so it is a plain block here.
-    const stubs = { RouterLink: true, QPage: { template: '<div><slot /></div>' } };
-    const en = mountBackoffice(YearsPage, { global: { stubs } });
+    // The page inside the app's layout (QPage needs one), at its own address.
+    const InLayout = defineComponent(() => () => h(QLayout, null, () => h(QPageContainer, null, () => h(YearsPage))));
+    const mountAt = async (locale: 'en' | 'fr') =>
+      mountBackoffice(InLayout, { global: { plugins: [await memoryRouter('/u/2/2025/years', '/u/:unitId/:year/years')] } }, locale);
+    const en = await mountAt('en');
     await flushPromises();
     expect(fetchReports).toHaveBeenCalledWith(2);
     expect(en.find('[data-testid="years-row-2025"] [data-testid="years-change"]').text()).toBe('−20.0 %');
     expect(en.find('[data-testid="years-row-2024"] [data-testid="years-change"]').text()).toBe('—');
     expect(en.find('[data-testid="years-modules"]').text()).toContain('Professional travel');
     en.unmount();
-    const fr = mountBackoffice(YearsPage, { global: { stubs } }, 'fr');
+    const fr = await mountAt('fr');
     await flushPromises();
     expect(fr.find('[data-testid="years-row-2025"] [data-testid="years-change"]').text()).toBe('−20,0 %');
   });
