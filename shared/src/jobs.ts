@@ -74,6 +74,8 @@ export interface JobList {
 /** The years a carbon report, a unit sync or a file may be for. */
 export const REPORT_YEARS = { min: 1990, max: 2100 } as const;
 
+export const isReportYear = (year: unknown): year is number => Number.isInteger(year) && (year as number) >= REPORT_YEARS.min && (year as number) <= REPORT_YEARS.max;
+
 /** Answer of the routes that start a pipeline. */
 export interface JobStarted {
   job_id: number;

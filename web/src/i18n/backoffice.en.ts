@@ -234,7 +234,6 @@ export default {
   rollup: {
     title: 'Results of every unit',
     intro: 'Each unit’s carbon report for the year, side by side, and the institution’s sum. Open a unit to see its results in detail.',
-    year: 'Year',
     filter: 'Filter units',
     export: 'Export CSV',
     loadFailed: 'Could not load the units’ reports.',

@@ -234,7 +234,6 @@ const backofficeFr: typeof backofficeEn = {
   rollup: {
     title: 'Résultats de toutes les unités',
     intro: 'Le bilan carbone de l’année de chaque unité, côte à côte, et la somme de l’institution. Ouvrez une unité pour voir ses résultats en détail.',
-    year: 'Année',
     filter: 'Filtrer les unités',
     export: 'Exporter en CSV',
     loadFailed: 'Impossible de charger les bilans des unités.',
