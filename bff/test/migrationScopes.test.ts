@@ -2,31 +2,18 @@
 // scope and category the registry declares for their emission types, the columns become
 // required, and module and report stats gain their split by scope and category, equal to the
 // sums of those rows.
-import fs from 'node:fs';
-import crypto from 'node:crypto';
 import pg from 'pg';
-import { runner } from 'node-pg-migrate';
-import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRY_TYPES } from '@carbon/shared';
-import { migrate, MIGRATIONS_DIR } from '../src/db/migrate';
-import { databaseUrl } from './support/stack';
+import { migrate } from '../src/db/migrate';
+import { databaseBefore } from './support/migrationBefore';
 
 const MIGRATION = '0012_emission_scopes';
 let url: string;
 let db: pg.Client;
 
 beforeAll(async () => {
-  const name = `t_migration_${crypto.randomBytes(4).toString('hex')}_${inject('templateDb').split('_').pop()}`;
-  const admin = new pg.Client({ connectionString: inject('adminUrl') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  url = databaseUrl(name);
-  // The schema as it was before this migration.
-  const before = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < MIGRATION).length;
-  await runner({ databaseUrl: url, dir: MIGRATIONS_DIR, migrationsTable: 'pgmigrations', direction: 'up', count: before, log: () => {} });
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
+  ({ url, db } = await databaseBefore(MIGRATION));
 });
 afterAll(async () => db?.end());
 

@@ -1,30 +1,18 @@
 // Migration 0013 on a database that already holds emissions: members stored as 0 kg without any
 // per-FTE factor lose their figure (null, with the reason), and module and report stats gain
 // `without_factor`, equal to what a recomputation from the rows gives.
-import fs from 'node:fs';
-import crypto from 'node:crypto';
 import pg from 'pg';
-import { runner } from 'node-pg-migrate';
-import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, MIGRATIONS_DIR } from '../src/db/migrate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate';
 import { moduleStatsFromSums, reportStatsFromSums } from '../src/domain/stats';
-import { databaseUrl } from './support/stack';
+import { databaseBefore } from './support/migrationBefore';
 
 const MIGRATION = '0013_without_factor';
 let url: string;
 let db: pg.Client;
 
 beforeAll(async () => {
-  const name = `t_migration_${crypto.randomBytes(4).toString('hex')}_${inject('templateDb').split('_').pop()}`;
-  const admin = new pg.Client({ connectionString: inject('adminUrl') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  url = databaseUrl(name);
-  const before = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < MIGRATION).length;
-  await runner({ databaseUrl: url, dir: MIGRATIONS_DIR, migrationsTable: 'pgmigrations', direction: 'up', count: before, log: () => {} });
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
+  ({ url, db } = await databaseBefore(MIGRATION));
 });
 afterAll(async () => db?.end());
 
