@@ -4,8 +4,8 @@
 // Once the server is back it recovers by itself: the job is retried and its chain completes once;
 // an event stream opened before the restart gets a fresh snapshot, then the pipeline's end.
 // Every step waits on a state: the job is held at its insert by a table lock; the instance is
-// frozen (SIGSTOP) while the server starts again, until this test has locked the job's row, so
-// that the pipeline cannot end before the event stream is resynced.
+// frozen (SIGSTOP) while the server stops, and again while it starts, until this test has locked
+// the job's row, so that the pipeline cannot end before the event stream is resynced.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,7 +78,11 @@ describe('a restart of the database server during a job', () => {
     const jobId: number = res.body.job_id;
     await waitFor('the ingest to wait at its insert', async () => (await waitingOn(pool, tableLock.pid, 'INSERT INTO data_entries')).length > 0);
 
+    // Frozen while the server shuts down: a fast shutdown ends the backends one by one, and a
+    // live instance could write the attempt's failure on a backend not yet ended.
+    instance.child.kill('SIGSTOP');
     await cluster.stop();
+    instance.child.kill('SIGCONT');
     expect((await olga.get('/api/health')).status).toBe(200);
     expect((await olga.get('/api/ready')).status).toBe(503);
     const read = await olga.get(`/api/sync/jobs/${jobId}`);
