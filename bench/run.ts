@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, string> = {
   rescueTime: 'time from the SIGKILL of an instance to the rescue of its job, default settings (median of 5)',
   rollingRestart: 'failed requests during a rolling restart of two instances behind HAProxy, under load',
   bulkPipeline: '100,000-row travel CSV upload → aggregation vs bare COPY',
+  rollupResults: "a unit's results and the institution roll-up on 100 to 1,000 units × 5 years × 2,000 entries",
   'web-first-screen': 'first-screen JS after login and time to an interactive module page',
 };
 

@@ -1,52 +1,48 @@
-// The institution roll-up: rows and sums computed by hand from three units' reports (one whose
+// The institution roll-up: rows and sums computed by hand from three units' figures (one whose
 // totals the user may not see, which is left out of the sum rather than counted as zero), the
 // filter, the CSV, and the page: rows, sum row, a drill-down link per unit, and the filter.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import type { CarbonReportView } from '@carbon/shared';
+import type { RollupUnit } from '@carbon/shared';
 import RollupPage from '../src/pages/backoffice/RollupPage.vue';
-import { fetchReportsOfYear } from '../src/api/carbon';
+import { fetchRollup } from '../src/api/carbon';
 import { filterRows, rollupCsv, rollupRows, rollupTotal } from '../src/utils/rollup';
 import { mountBackoffice } from './support/mountBackoffice';
 import { memoryRouter } from './support/router';
 
-vi.mock('../src/api/carbon', () => ({ fetchReportsOfYear: vi.fn() }));
-const fetchReports = vi.mocked(fetchReportsOfYear);
+vi.mock('../src/api/carbon', () => ({ fetchRollup: vi.fn() }));
+const fetchUnits = vi.mocked(fetchRollup);
 
-const module = (status: 'validated' | 'in_progress') => ({ id: 1, module_type: 'headcount' as const, status, stats: null, updated_at: '2025-01-01T00:00:00Z' });
-function report(unitId: number, code: string, name: string, figures: { kg: number; fte: number; s1: number; s2: number; s3: number; entries: number } | null, validated: number): CarbonReportView {
+function unit(unitId: number, code: string, name: string, figures: { kg: number; fte: number; s1: number; s2: number; s3: number; entries: number } | null, validated: number): RollupUnit {
   return {
-    id: unitId * 10,
     unit_id: unitId,
-    unit: { institutional_id: code, name },
-    year: 2025,
-    stats: figures && {
-      kg_co2eq: figures.kg,
-      entries: figures.entries,
-      fte: figures.fte,
-      kg_co2eq_per_fte: figures.fte > 0 ? figures.kg / figures.fte : null,
-      by_module: {},
-      without_factor: figures.entries > 20 ? 3 : 0,
-      by_scope: { 1: figures.s1, 2: figures.s2, 3: figures.s3 },
-      by_category: {},
-    },
-    modules: [module(validated > 0 ? 'validated' : 'in_progress'), module(validated > 1 ? 'validated' : 'in_progress')],
-  } as CarbonReportView;
+    institutional_id: code,
+    name,
+    report_id: unitId * 10,
+    kg_co2eq: figures?.kg ?? null,
+    fte: figures?.fte ?? null,
+    kg_co2eq_per_fte: figures ? (figures.fte > 0 ? figures.kg / figures.fte : null) : null,
+    by_scope: figures && { 1: figures.s1, 2: figures.s2, 3: figures.s3 },
+    entries: figures?.entries ?? null,
+    without_factor: figures ? (figures.entries > 20 ? 3 : 0) : null,
+    modules: 2,
+    validated,
+  };
 }
 
-const REPORTS = [
-  report(1, 'CLIMATE-LAB', 'Climate Lab', { kg: 12_000, fte: 8, s1: 1_000, s2: 2_000, s3: 9_000, entries: 40 }, 2),
-  report(2, 'OCEAN-LAB', 'Océan Lab', { kg: 3_000, fte: 2, s1: 0, s2: 500, s3: 2_500, entries: 10 }, 1),
-  report(3, 'HIDDEN-LAB', 'Hidden Lab', null, 0),
+const UNITS = [
+  unit(1, 'CLIMATE-LAB', 'Climate Lab', { kg: 12_000, fte: 8, s1: 1_000, s2: 2_000, s3: 9_000, entries: 40 }, 2),
+  unit(2, 'OCEAN-LAB', 'Océan Lab', { kg: 3_000, fte: 2, s1: 0, s2: 500, s3: 2_500, entries: 10 }, 1),
+  unit(3, 'HIDDEN-LAB', 'Hidden Lab', null, 0),
 ];
 
 afterEach(() => {
   document.body.innerHTML = '';
-  fetchReports.mockReset();
+  fetchUnits.mockReset();
 });
 
 describe('roll-up figures', () => {
-  const rows = rollupRows(REPORTS);
+  const rows = rollupRows(UNITS);
 
   it('sums the units whose totals are visible, and says how many those are', () => {
     const total = rollupTotal(rows);
@@ -72,10 +68,10 @@ describe('roll-up figures', () => {
 
 describe('RollupPage', () => {
   it('lists the units with links to their results, the sum, and narrows to the filter', async () => {
-    fetchReports.mockResolvedValue(REPORTS);
+    fetchUnits.mockResolvedValue(UNITS);
     const w = mountBackoffice(RollupPage, { attachTo: document.body, global: { plugins: [await memoryRouter('/backoffice/rollup')] } });
     await flushPromises();
-    expect(fetchReports).toHaveBeenCalledWith(new Date().getFullYear());
+    expect(fetchUnits).toHaveBeenCalledWith(new Date().getFullYear());
     const links = w.findAll('[data-testid="rollup-open"]');
     // Sorted by total, largest first; the hidden unit last.
     expect(links.map((a) => a.text())).toEqual(['Climate Lab', 'Océan Lab', 'Hidden Lab']);

@@ -110,6 +110,23 @@ export interface CarbonReportView {
   modules: CarbonReportModuleView[];
 }
 
+/** One unit's row of the institution roll-up (GET /api/v1/rollup?year=): its report's totals,
+ * or null figures where the reader may not see every module of the unit in full. */
+export interface RollupUnit {
+  unit_id: number;
+  institutional_id: string;
+  name: string;
+  report_id: number;
+  kg_co2eq: number | null;
+  fte: number | null;
+  kg_co2eq_per_fte: number | null;
+  by_scope: Record<`${GhgScope}`, number> | null;
+  entries: number | null;
+  without_factor: number | null;
+  modules: number;
+  validated: number;
+}
+
 /** A user's own footprint in a report: the emissions of the rows that carry their person number
  * (their member row, their trips), beside the unit's figure per FTE. */
 export interface OwnFootprint {

@@ -16,6 +16,7 @@ import type {
   ModuleType,
   OwnFootprint,
   Page,
+  RollupUnit,
 } from '@carbon/shared';
 import { membersSegment, MODULES } from '@carbon/shared';
 import { api } from './client';
@@ -29,8 +30,9 @@ export async function fetchReport(unitId: number, year: number): Promise<CarbonR
 }
 
 /** Every report of a year the user may see (for back-office: every unit's), with unit names. */
-export async function fetchReportsOfYear(year: number): Promise<CarbonReportView[]> {
-  return (await api.get<CarbonReportView[]>('/v1/carbon_reports', { params: { year } })).data;
+/** Every unit's figures of a year: the institution roll-up (back-office). */
+export async function fetchRollup(year: number): Promise<RollupUnit[]> {
+  return (await api.get<RollupUnit[]>('/v1/rollup', { params: { year } })).data;
 }
 
 /** Every report of a unit, one per year it has (for the years compared). */

@@ -1,7 +1,7 @@
 // The institution roll-up: every unit's report of one year as a row (total, per FTE, per scope,
 // entries, entries without a factor, validated modules), and their sum. A report whose totals the user may not see in full
 // has no figures (null), and is left out of the sum rather than counted as zero.
-import type { CarbonReportView, GhgScope } from '@carbon/shared';
+import type { GhgScope, RollupUnit } from '@carbon/shared';
 import { toCsv } from './csv';
 
 export interface RollupRow {
@@ -31,23 +31,20 @@ export interface RollupTotal {
   counted: number;
 }
 
-export function rollupRows(reports: readonly CarbonReportView[]): RollupRow[] {
-  return reports.map((r) => {
-    const s = r.stats;
-    return {
-      unitId: r.unit_id,
-      institutionalId: r.unit.institutional_id,
-      name: r.unit.name,
-      kg: s ? s.kg_co2eq : null,
-      fte: s ? s.fte : null,
-      perFte: s ? s.kg_co2eq_per_fte : null,
-      byScope: { 1: s ? (s.by_scope?.['1'] ?? 0) : null, 2: s ? (s.by_scope?.['2'] ?? 0) : null, 3: s ? (s.by_scope?.['3'] ?? 0) : null },
-      entries: s ? s.entries : null,
-      withoutFactor: s ? (s.without_factor ?? 0) : null,
-      validated: r.modules.filter((m) => m.status === 'validated').length,
-      modules: r.modules.length,
-    };
-  });
+export function rollupRows(units: readonly RollupUnit[]): RollupRow[] {
+  return units.map((u) => ({
+    unitId: u.unit_id,
+    institutionalId: u.institutional_id,
+    name: u.name,
+    kg: u.kg_co2eq,
+    fte: u.fte,
+    perFte: u.kg_co2eq_per_fte,
+    byScope: { 1: u.by_scope?.['1'] ?? null, 2: u.by_scope?.['2'] ?? null, 3: u.by_scope?.['3'] ?? null },
+    entries: u.entries,
+    withoutFactor: u.without_factor,
+    validated: u.validated,
+    modules: u.modules,
+  }));
 }
 
 export function rollupTotal(rows: readonly RollupRow[]): RollupTotal {

@@ -1,0 +1,212 @@
+// Results and roll-up benchmark: a unit's results and the institution roll-up through real HTTP
+// with a real session cookie, on a synthetic institution of up to 1,000 units × 5 years × 2,000
+// entries per unit-year (10 million entries), measured as the institution grows.
+//
+//   node --import tsx bench/rollupResults.ts
+//
+// BENCH_UNITS=1000 (the largest size), BENCH_STEPS=100,250,500,1000 (sizes measured on the way).
+// The institution is built from the demo unit CLIMATE-LAB's 2025 report: its demo entries are
+// copied (with their computed emissions) up to 2,000 entries in realistic proportions, and that
+// report is then copied into every synthetic unit and year, stats included. The figures therefore
+// read the same shape of data as a real report; only the amount varies.
+//
+// It starts its own embedded PostgreSQL in a temporary directory (fast settings: the measured
+// requests only read, and 10 million durable inserts would take the seeding's time, not the
+// reads'), one BFF in a child process and the development IdP; prints the figures; removes all.
+// Bar: p95 of the results read ≤ 100 ms and of the roll-up ≤ 300 ms at 1,000 units.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { MODULE_TYPES } from '@carbon/shared';
+import { freePort, startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
+import { migrate } from '../bff/src/db/migrate';
+import { createPool } from '../bff/src/db/pool';
+import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
+import { recomputeStats } from '../bff/src/domain/stats';
+import { demoSettled } from '../bff/src/dev/demoEntries';
+import { login, TestClient } from '../bff/test/support/httpClient';
+import { summarize, type Summary } from './support/stats';
+import { startBff } from './support/bffProcess';
+
+const UNITS = Number(process.env.BENCH_UNITS ?? 1000);
+const STEPS = (process.env.BENCH_STEPS ?? '100,250,500,1000').split(',').map(Number).filter((n) => n <= UNITS);
+if (!STEPS.includes(UNITS)) STEPS.push(UNITS);
+const YEARS = [2021, 2022, 2023, 2024, 2025];
+const TEMPLATE_YEAR = 2025;
+/** Entries of one unit-year by entry type: a lab of 100 people (2,000 entries in all). */
+const MIX: Record<string, number> = { member: 100, plane: 900, train: 500, electricity: 20, heating: 10, refrigerant: 5, device: 215, purchase: 250 };
+/** Reports copied per statement while seeding. */
+const BATCH = 25;
+
+/** The paths the results page reads for a report (the report with its modules' stats). */
+const resultsPaths = (reportId: number) => [`/api/v1/carbon_reports/${reportId}`];
+const rollupPath = (year: number) => `/api/v1/rollup?year=${year}`;
+
+async function measure(client: TestClient, paths: () => string, requests: number, connections: number): Promise<Summary> {
+  const samples: number[] = [];
+  let left = requests;
+  const worker = async () => {
+    while (left-- > 0) {
+      const p = paths();
+      const t0 = performance.now();
+      const res = await client.get(p);
+      samples.push(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return summarize(samples);
+}
+
+/** CLIMATE-LAB's 2025 report, padded to the entry mix by copying its demo entries (members get
+ * new person numbers, as the person number is unique per headcount module). Returns its id. */
+async function buildTemplate(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>(
+    `SELECT r.id FROM carbon_reports r JOIN units u ON u.id = r.unit_id WHERE u.institutional_id = 'CLIMATE-LAB' AND r.year = $1`,
+    [TEMPLATE_YEAR],
+  );
+  const reportId = rows[0]!.id;
+  for (const [type, target] of Object.entries(MIX)) {
+    await pool.query(
+      `WITH have AS (SELECT e.id, e.carbon_report_module_id, e.data, row_number() OVER (ORDER BY e.id) AS k, count(*) OVER () AS n
+                       FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
+                      WHERE m.carbon_report_id = $1 AND e.data_entry_type = $2),
+            src AS MATERIALIZED (
+              SELECT nextval('data_entries_id_seq') AS new_id, h.id AS tid, h.carbon_report_module_id,
+                     CASE WHEN $2 = 'member' THEN h.data || jsonb_build_object('user_institutional_id', (700000 + g)::text, 'name', 'Member ' || g) ELSE h.data END AS data
+                FROM generate_series(1, greatest(0, $3 - (SELECT count(*) FROM have))) g
+                JOIN have h ON h.k = 1 + (g % h.n)),
+            ins AS (INSERT INTO data_entries (id, carbon_report_module_id, data_entry_type, data, source)
+                    SELECT new_id, carbon_report_module_id, $2, data, 'demo' FROM src)
+       INSERT INTO data_entry_emissions (data_entry_id, emission_type, scope, category, kg_co2eq, quantity, quantity_unit, factor_id, meta)
+       SELECT src.new_id, x.emission_type, x.scope, x.category, x.kg_co2eq, x.quantity, x.quantity_unit, x.factor_id, x.meta
+         FROM src JOIN data_entry_emissions x ON x.data_entry_id = src.tid`,
+      [reportId, type, target],
+    );
+  }
+  const modules = await pool.query<{ id: number }>('SELECT id FROM carbon_report_modules WHERE carbon_report_id = $1', [reportId]);
+  for (const m of modules.rows) await recomputeStats(pool, m.id);
+  return reportId;
+}
+
+/** Adds units up to `units` (BENCH-0001…), each with a report per year copied from the template. */
+async function growTo(pool: pg.Pool, templateId: number, units: number): Promise<void> {
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO units (institutional_id, name)
+     SELECT 'BENCH-' || lpad(g::text, 4, '0'), 'Synthetic unit ' || g FROM generate_series(1, $1) g
+     ON CONFLICT (institutional_id) DO NOTHING RETURNING id`,
+    [units],
+  );
+  const reportIds: number[] = [];
+  for (const year of YEARS) {
+    const r = await pool.query<{ id: number }>(
+      `INSERT INTO carbon_reports (unit_id, year, stats) SELECT u, $2, (SELECT stats FROM carbon_reports WHERE id = $3) FROM unnest($1::bigint[]) u RETURNING id`,
+      [rows.map((u) => u.id), year, templateId],
+    );
+    reportIds.push(...r.rows.map((x) => x.id));
+  }
+  // Module statuses vary as in an institution mid-year: a third validated, a third in progress.
+  await pool.query(
+    `INSERT INTO carbon_report_modules (carbon_report_id, module_type, status, stats)
+     SELECT r, t.module_type, (ARRAY['validated', 'in_progress', 'not_started']::module_status[])[1 + (r % 3)::int], t.stats
+       FROM unnest($1::bigint[]) r, carbon_report_modules t WHERE t.carbon_report_id = $2`,
+    [reportIds, templateId],
+  );
+  for (let i = 0; i < reportIds.length; i += BATCH) {
+    await pool.query(
+      `WITH src AS MATERIALIZED (
+              SELECT nextval('data_entries_id_seq') AS new_id, e.id AS tid, m.id AS module_id, e.data_entry_type, e.data
+                FROM carbon_report_modules m
+                JOIN carbon_report_modules tm ON tm.carbon_report_id = $2 AND tm.module_type = m.module_type
+                JOIN data_entries e ON e.carbon_report_module_id = tm.id
+               WHERE m.carbon_report_id = ANY ($1::bigint[])),
+            ins AS (INSERT INTO data_entries (id, carbon_report_module_id, data_entry_type, data, source)
+                    SELECT new_id, module_id, data_entry_type, data, 'demo' FROM src)
+       INSERT INTO data_entry_emissions (data_entry_id, emission_type, scope, category, kg_co2eq, quantity, quantity_unit, factor_id, meta)
+       SELECT src.new_id, x.emission_type, x.scope, x.category, x.kg_co2eq, x.quantity, x.quantity_unit, x.factor_id, x.meta
+         FROM src JOIN data_entry_emissions x ON x.data_entry_id = src.tid`,
+      [reportIds.slice(i, i + BATCH), templateId],
+    );
+  }
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-rollup-'));
+  fs.chmodSync(dir, 0o755);
+  let child: ChildProcess | undefined;
+  let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  try {
+    cluster = await startEmbeddedPostgres(dir, undefined, { fast: true });
+    const admin = new pg.Client({ connectionString: cluster.url() });
+    await admin.connect();
+    await admin.query('CREATE DATABASE carbon_bench');
+    await admin.query(`ALTER SYSTEM SET max_wal_size = '8GB'`);
+    await admin.query('SELECT pg_reload_conf()');
+    await admin.end();
+    const databaseUrl = cluster.url('carbon_bench');
+    await migrate(databaseUrl);
+    const pool = createPool(databaseUrl, 4);
+    await ensureLocations(pool);
+
+    const [port, idpPort] = [await freePort(), await freePort()];
+    const origin = `http://localhost:${port}`;
+    const bff = await startBff({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      DEV_IDP_PORT: String(idpPort),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(dir, 'bff'),
+      SESSION_SECRET: 'benchmark-session-secret-0123456789',
+      LOG_LEVEL: 'warn',
+    });
+    child = bff.child;
+    if (!(await demoSettled(pool, 180_000))) throw new Error('the demo pipelines did not settle');
+    const templateId = await buildTemplate(pool);
+    const perReport = (await pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id WHERE m.carbon_report_id = $1',
+      [templateId],
+    )).rows[0]!.n;
+    console.log(`template report: ${perReport} entries over ${MODULE_TYPES.length} modules; ${YEARS.length} years per unit`);
+
+    // A back-office user sees every unit: the roll-up's reader, and a reader of any unit's results.
+    const client = new TestClient(bff.url, origin);
+    await login(client, 'olga');
+
+    console.log('\nunits     entries  seed (s)  roll-up KiB  read                          p50 ms  p95 ms  p99 ms');
+    for (const step of STEPS) {
+      const t0 = performance.now();
+      await growTo(pool, templateId, step);
+      await pool.query('VACUUM ANALYZE');
+      const seeded = (performance.now() - t0) / 1000;
+      const entries = (await pool.query<{ n: number }>(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'data_entries'`)).rows[0]!.n;
+      const ids = (await pool.query<{ id: number }>(`SELECT r.id FROM carbon_reports r JOIN units u ON u.id = r.unit_id WHERE u.institutional_id LIKE 'BENCH-%'`)).rows.map((r) => r.id);
+      let k = 0;
+      const results = () => {
+        const p = resultsPaths(ids[Math.floor(Math.random() * ids.length)]!);
+        return p[k++ % p.length]!;
+      };
+      await measure(client, results, 200, 8); // warm-up
+      const r1 = await measure(client, results, 300, 1);
+      const r8 = await measure(client, results, 1200, 8);
+      await measure(client, () => rollupPath(TEMPLATE_YEAR), 5, 1); // warm-up
+      const roll = await measure(client, () => rollupPath(YEARS[k++ % YEARS.length]!), 60, 1);
+      const kib = JSON.stringify((await client.get(rollupPath(TEMPLATE_YEAR))).body).length / 1024;
+      const head = `${String(step).padStart(5)}  ${String(entries).padStart(10)}  ${seeded.toFixed(0).padStart(8)}  ${kib.toFixed(0).padStart(11)}`;
+      const line = (label: string, s: Summary) => `${label.padEnd(30)}${s.p50.toFixed(1).padStart(6)}  ${s.p95.toFixed(1).padStart(6)}  ${s.p99.toFixed(1).padStart(6)}`;
+      console.log(`${head}  ${line('results, 1 connection', r1)}`);
+      console.log(`${' '.repeat(head.length)}  ${line('results, 8 connections', r8)}`);
+      console.log(`${' '.repeat(head.length)}  ${line('roll-up, 1 connection', roll)}`);
+    }
+    await pool.end();
+  } finally {
+    child?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await cluster?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
