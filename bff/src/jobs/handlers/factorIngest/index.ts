@@ -1,12 +1,11 @@
-// factor_ingest (Path 2): a factor CSV of one factor set and year — the set's classification
-// keys, its value columns, optionally the uncertainty its source states, and a source —
-// upserted in place on the factor identity (ids survive; key order of the classification is
-// irrelevant), each factor stamped with this job. Factors
-// missing from the file keep their rows and show as "not in the latest CSV"; nothing deletes
-// them. Writes `factors` only. When it does not end in ERROR and some factor is new or changed,
-// it chains, in its own transaction and pipeline, one emission_recalc per data entry type that
-// uses the set (the stale types, in whichever module they are); an ERROR rolls back and creates
-// nothing.
+// factor_ingest (Path 2): a factor CSV of one factor set and year — the set's classification keys,
+// its value columns, optionally the uncertainty its source states, and a source — upserted in place
+// on the factor identity (ids survive; key order of the classification is irrelevant), each factor
+// stamped with this job. Factors missing from the file keep their rows and show as "not in the
+// latest CSV"; nothing deletes them. Writes `factors` only. When it does not end in ERROR and some
+// factor is new or changed, it chains, in its own transaction and pipeline, one emission_recalc per
+// data entry type that uses the set (the stale types, in whichever module they are); an ERROR rolls
+// back and creates nothing.
 import { coded, entryTypesUsingSet, FACTOR_SOURCE_COLUMN, FACTOR_UNCERTAINTY_COLUMN, factorColumns, requiredFactorColumns, type FactorSetDef } from '@carbon/shared';
 import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome } from '../../types';
 import { openCsvUpload } from '../../csv/readCsv';
