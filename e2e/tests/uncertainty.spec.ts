@@ -36,6 +36,7 @@ test('the results page shows the ± of the total and of each module, what it lea
   await expect(page.getByTestId('result-row-purchases').getByTestId('uncertainty-sigma')).toHaveText(`± ${t(purchases.sigma_kg, 'en')} t (${pct(purchases.sigma_pct!, 'en')} %)`);
   // A module none of whose factors states an uncertainty says so, never ± 0.
   await expect(page.getByTestId('result-row-professional_travel').getByTestId('uncertainty-unknown')).toHaveText('uncertainty unknown: no factor behind it states one');
+  await page.screenshot({ path: test.info().outputPath('results-uncertainty.png'), fullPage: true });
 
   await page.getByTestId('language-switch').click();
   await page.getByRole('option', { name: 'FR' }).click();
