@@ -71,7 +71,7 @@ export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: n
 }
 
 /** A report's row, for a user who may see its unit (404 unknown, 403 another unit's). */
-export async function visibleReportRow(pool: Pool, actor: Actor, reportId: number): Promise<ReportRow> {
+async function visibleReportRow(pool: Pool, actor: Actor, reportId: number): Promise<ReportRow> {
   const { rows } = await pool.query<ReportRow>(REPORTS, [true, [], null, null, reportId]);
   const row = rows[0];
   if (!row) throw new NotFoundError('No such carbon report.', coded('no_such_report'));
