@@ -44,6 +44,8 @@ export interface FactorView {
   year: number;
   classification: Record<string, string>;
   values: Record<string, number>;
+  /** The ± uncertainty its source states, in % of the value; null: none published. */
+  uncertainty_pct: number | null;
   source: string;
   last_seen_job_id: number | null;
   /** Contained in the latest successful factor upload of its set and year (true when there was

@@ -88,6 +88,7 @@ export interface ErrorCatalogue {
   unit_unknown_for_year: P<'unit' | 'year'>;
   extra_values: P<'count'>;
   number_at_least_zero: None;
+  uncertainty_percentage: None;
   source_required: None;
   duplicate_classification: P<'line'>;
   // The unit directory.
@@ -178,6 +179,7 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   unit_unknown_for_year: ['unit', 'year'],
   extra_values: ['count'],
   number_at_least_zero: [],
+  uncertainty_percentage: [],
   source_required: [],
   duplicate_classification: ['line'],
   unit_listed_twice: [],

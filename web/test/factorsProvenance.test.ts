@@ -21,6 +21,7 @@ const factor = (band: string, source: string, over: Partial<FactorView> = {}): F
   year: 2025,
   classification: { band, cabin_class: 'economy' },
   values: { kg_co2eq_per_km: 0.2 },
+  uncertainty_pct: null,
   source,
   last_seen_job_id: null,
   in_latest_upload: true,
@@ -55,6 +56,19 @@ describe('factors page provenance', () => {
     expect(line(await open({ year: 2025, factors_in_year: 3, latest_upload_job_id: { plane: null }, items: [] }))).toBe('No factor file has been uploaded for this set and year yet.');
     const uploaded = { year: 2025, factors_in_year: 1, latest_upload_job_id: { plane: 42 }, items: [factor('short', 'Operator file', { last_seen_job_id: 42 })] };
     expect(line(await open(uploaded))).toBe('Latest factor file: job #42');
+  });
+
+  it('shows the uncertainty each factor\'s source states, and says when it states none, in English and French', async () => {
+    const answer = { year: 2025, factors_in_year: 2, latest_upload_job_id: { plane: 7 }, items: [factor('short', 'ADEME', { uncertainty_pct: 70, last_seen_job_id: 7 }), factor('medium', 'ADEME', { id: 9, last_seen_job_id: 7 })] };
+    const cells = (w: VueWrapper) => w.findAll('[data-testid^="factor-"] td').map((c) => c.text());
+    const en = cells(await open(answer));
+    expect(en).toContain('± 70 %');
+    expect(en).toContain('none published');
+    const fr = await open(answer, 'fr');
+    expect(cells(fr)).toContain('± 70 %');
+    expect(cells(fr)).toContain('non publiée');
+    // (the header text is followed by its sort icon's ligature)
+    expect(fr.findAll('th').some((h) => h.text().includes('Incertitude (± %)'))).toBe(true);
   });
 
   it('says why a year no report may have shows nothing, and asks nothing of the server', async () => {

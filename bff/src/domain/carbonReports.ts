@@ -4,7 +4,7 @@ import { coded, entryTypesOf, isModuleType, MODULE_TYPES, MODULES, quantityOf, t
 import { ownRowsCondition } from './registrySql';
 import type { Pool } from '../db/pool';
 import { ForbiddenError, NotFoundError } from '../core/errors';
-import { canSeeModuleTotals, canSeeUnit, visibleUnits } from '../policies';
+import { canSeeModuleTotals, canSeeReportTotals, canSeeUnit, visibleUnits } from '../policies';
 import type { Actor } from './actor';
 import { denyUnit } from './context';
 import { normalizeModuleStats, normalizeReportStats } from './stats';
@@ -55,8 +55,7 @@ export function reportView(row: ReportRow, actor: Actor): CarbonReportView {
       updated_at: new Date(m.updated_at).toISOString(),
     });
   }
-  const allVisible = MODULE_TYPES.every((t) => canSeeModuleTotals(actor, t, row.unit_id));
-  const stats: CarbonReportView['stats'] = allVisible ? reportFigures(row) : null;
+  const stats: CarbonReportView['stats'] = canSeeReportTotals(actor, row.unit_id) ? reportFigures(row) : null;
   return { id: row.id, unit_id: row.unit_id, unit: row.unit, year: row.year, stats, modules };
 }
 

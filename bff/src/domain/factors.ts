@@ -12,8 +12,9 @@ export const DEFAULT_FACTORS_FILE = path.resolve(path.dirname(fileURLToPath(impo
 
 export interface DefaultFactorFile {
   years: number[];
-  /** A row with a `year` is for that year only (an exchange rate); the others are for every year. */
-  factors: { factor_set: string; year?: number; classification: Record<string, string>; values: Record<string, number>; source: string }[];
+  /** A row with a `year` is for that year only (an exchange rate); the others are for every year.
+   * `uncertainty_pct`: the ± its source states, in % (absent: none published). */
+  factors: { factor_set: string; year?: number; classification: Record<string, string>; values: Record<string, number>; uncertainty_pct?: number; source: string }[];
 }
 
 export function readDefaultFactors(file = DEFAULT_FACTORS_FILE): DefaultFactorFile {
@@ -30,9 +31,9 @@ export async function ensureDefaultFactors(pool: Pool, file = DEFAULT_FACTORS_FI
   return withTransaction(pool, async (db) => {
     await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['load-default-factors']);
     const { rowCount } = await db.query(
-      `INSERT INTO factors (data_entry_type, year, classification, "values", source)
-       SELECT f.factor_set, y.year, f.classification, f."values", f.source
-         FROM jsonb_to_recordset($1::jsonb) AS f(factor_set text, year int, classification jsonb, "values" jsonb, source text)
+      `INSERT INTO factors (data_entry_type, year, classification, "values", uncertainty_pct, source)
+       SELECT f.factor_set, y.year, f.classification, f."values", f.uncertainty_pct, f.source
+         FROM jsonb_to_recordset($1::jsonb) AS f(factor_set text, year int, classification jsonb, "values" jsonb, uncertainty_pct numeric, source text)
         CROSS JOIN unnest($2::int[]) AS y(year)
         WHERE (f.year IS NULL OR f.year = y.year)
           AND NOT EXISTS (SELECT 1 FROM factors x WHERE x.data_entry_type = f.factor_set AND x.year = y.year)

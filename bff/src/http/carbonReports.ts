@@ -1,9 +1,11 @@
-// /api/v1/carbon_reports: reports with module status and stats, module validation, and the
-// report-addressed data-entry routes (Path 1), and the report's emissions as CSV.
+// /api/v1/carbon_reports: reports with module status and stats, the uncertainty of their totals,
+// module validation, the report-addressed data-entry routes (Path 1), and the report's emissions
+// as CSV.
 import { Router } from 'express';
 import type { Pool } from '../db/pool';
 import { getReport, listReports, ownFootprint } from '../domain/carbonReports';
 import { exportReportEmissions } from '../domain/reportExport';
+import { reportUncertainty } from '../domain/uncertainty';
 import { setModuleStatus } from '../domain/moduleStatus';
 import { userOf } from '../policies';
 import { reportListQuerySchema } from './carbonReports.schema';
@@ -27,6 +29,12 @@ export function carbonReportRoutes(pool: Pool): Router {
   // The signed-in user's own footprint in the report, beside the unit's per-FTE figure.
   r.get('/:report_id/own', async (req, res) => {
     res.json(await ownFootprint(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
+  });
+
+  // The ± of the report's total and of each module's, from the factors' stated uncertainties: read
+  // by the results page beside the report itself, so that report lists stay one cheap query.
+  r.get('/:report_id/uncertainty', async (req, res) => {
+    res.json(await reportUncertainty(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
   });
 
   // Every emission of the report as CSV (UTF-8 with a BOM so spreadsheets pick the encoding).

@@ -27,7 +27,7 @@ const LIST = `
        AND state = 'FINISHED' AND result <> 'ERROR'
      GROUP BY data_entry_type
   )
-  SELECT f.id, f.data_entry_type, f.year, f.classification, f."values", f.source, f.last_seen_job_id, f.updated_at,
+  SELECT f.id, f.data_entry_type, f.year, f.classification, f."values", f.uncertainty_pct, f.source, f.last_seen_job_id, f.updated_at,
          latest.job_id AS latest_job_id,
          latest.job_id IS NULL OR coalesce(f.last_seen_job_id = latest.job_id, false) AS in_latest_upload
     FROM factors f

@@ -127,6 +127,26 @@ export interface RollupUnit {
   validated: number;
 }
 
+/** The uncertainty of a total (docs/formulas.md, "Uncertainty of the results"): emissions computed
+ * with the same factor row add their uncertainties linearly, different rows in quadrature. */
+export interface UncertaintyFigure {
+  /** The total it is the uncertainty of: the emissions with a figure. */
+  kg_co2eq: number;
+  /** σ = sqrt(Σ over factor rows (uncertainty_pct / 100 × kg computed with the row)²). */
+  sigma_kg: number;
+  /** σ in % of `kg_co2eq`; null when that is 0. */
+  sigma_pct: number | null;
+  /** The part of `kg_co2eq` no uncertainty covers: its factor row publishes none, or it was
+   * computed from several rows or none. Never counted as exact. */
+  uncovered_kg: number;
+}
+
+/** GET /api/v1/carbon_reports/{id}/uncertainty: the report total's and each module's. */
+export interface ReportUncertainty extends UncertaintyFigure {
+  report_id: number;
+  by_module: Record<string, UncertaintyFigure>;
+}
+
 /** A user's own footprint in a report: the emissions of the rows that carry their person number
  * (their member row, their trips), beside the unit's figure per FTE. */
 export interface OwnFootprint {

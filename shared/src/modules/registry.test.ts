@@ -129,7 +129,7 @@ describe('the registry as data', () => {
     const plane = view.entryTypes.find((t) => t.type === 'plane')!;
     expect(plane).toMatchObject({ factorSets: ['plane'], emissionTypes: [{ type: 'plane', scope: 3, category: 'business_travel' }] });
     expect(plane.fields.find((f) => f.key === 'cabin_class')).toMatchObject({ type: 'select', options: ['economy', 'business', 'first'] });
-    expect(view.factorSets.find((s) => s.name === 'member')).toMatchObject({ module: 'headcount', keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true, columns: ['category', 'kg_co2eq_per_fte', 'source'] });
+    expect(view.factorSets.find((s) => s.name === 'member')).toMatchObject({ module: 'headcount', keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true, columns: ['category', 'kg_co2eq_per_fte', 'uncertainty_pct', 'source'], optionalColumns: ['uncertainty_pct'] });
     expect(view.categories.find((c) => c.key === 'purchased_electricity')).toEqual({ key: 'purchased_electricity', scope: 2, i18nKey: 'reporting.categories.purchased_electricity' });
   });
 });

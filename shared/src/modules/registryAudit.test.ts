@@ -21,6 +21,7 @@ const ALLOWED: Record<string, string> = {
   'migrations/0007_members_changed.sql': "history: the trigger that announces changes of the headcount's members",
   'migrations/0009_type_neutral_indexes.sql': 'its down migration restores the index it replaced',
   'migrations/0012_emission_scopes.sql': 'history: the scope and category of the emission types written before it',
+  'migrations/0014_factor_uncertainty.sql': 'history: the default factor rows of the time, given the uncertainty published for them',
 };
 
 const names = [

@@ -3,7 +3,7 @@
 // with scope and category, and the reporting categories. Formulas stay code and are left out;
 // field patterns travel as their source text. The web app bundles the registry itself and needs
 // no fetch; other clients read this.
-import { factorColumns } from './csvColumns';
+import { FACTOR_UNCERTAINTY_COLUMN, factorColumns } from './csvColumns';
 import type { CsvColumn, EntryTypeDef, FactorSetDef, FieldDef, OwnRowAction } from './fields';
 import { CATEGORIES, GHG_SCOPES, UNITS, type CategoryDef, type EmissionTypeDef, type GhgScope } from './reporting';
 import { DATA_ENTRY_TYPES, ENTRY_TYPES, FACTOR_SETS, factorSetsOf, factorSetsUsedBy, MODULE_TYPES, MODULES } from './registry';
@@ -42,6 +42,8 @@ export interface FactorSetView {
   optional: boolean;
   /** The header of a factor file of the set. */
   columns: string[];
+  /** The columns of `columns` a file may leave out (the uncertainty). */
+  optionalColumns: string[];
 }
 
 export interface RegistryView {
@@ -89,6 +91,7 @@ function factorSetView(s: FactorSetDef): FactorSetView {
     patterns: Object.fromEntries(Object.entries(s.patterns ?? {}).map(([k, v]) => [k, { pattern: v.pattern.source, hint: v.hint }])),
     optional: s.optional ?? false,
     columns: factorColumns(s),
+    optionalColumns: [FACTOR_UNCERTAINTY_COLUMN],
   };
 }
 

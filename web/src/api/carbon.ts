@@ -16,6 +16,7 @@ import type {
   ModuleType,
   OwnFootprint,
   Page,
+  ReportUncertainty,
   RollupUnit,
 } from '@carbon/shared';
 import { membersSegment, MODULES } from '@carbon/shared';
@@ -43,6 +44,11 @@ export async function fetchReportsOfUnit(unitId: number): Promise<CarbonReportVi
 /** The signed-in user's own footprint in a report, with the unit's per-FTE figure. */
 export async function fetchOwnFootprint(reportId: number): Promise<OwnFootprint> {
   return (await api.get<OwnFootprint>(`/v1/carbon_reports/${reportId}/own`)).data;
+}
+
+/** The ± of a report's total and of each module's (users who see the report's totals). */
+export async function fetchReportUncertainty(reportId: number): Promise<ReportUncertainty> {
+  return (await api.get<ReportUncertainty>(`/v1/carbon_reports/${reportId}/uncertainty`)).data;
 }
 
 /** The module summary. */

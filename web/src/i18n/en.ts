@@ -190,6 +190,12 @@ export default {
     chartByCategory: 'Emissions by category, in tonnes CO2e',
     compareYears: 'Compare years',
     exportEmissions: 'Every emission (CSV)',
+    uncertainty: {
+      figure: '± {tonnes} t ({pct} %)',
+      uncovered: 'of which {tonnes} t without a stated uncertainty',
+      none: 'uncertainty unknown: no factor behind it states one',
+      explanation: 'The ± combines the uncertainty each factor’s source states: emissions computed with the same factor share its error and add up, while different factors are taken as independent errors (square root of the sum of their squares).',
+    },
     years: {
       title: 'Years compared',
       intro: 'The unit’s totals for every year it has a carbon report, and the change from the year before.',
@@ -310,6 +316,7 @@ export default {
       unit_unknown_for_year: 'Unit {unit} is unknown or has no carbon report for {year}',
       extra_values: 'Has {count} value(s) beyond the columns of the header',
       number_at_least_zero: 'Must be a number of at least 0',
+      uncertainty_percentage: 'Must be a percentage of at least 0, without the % sign (70 for ±70 %), or blank when the source states none',
       source_required: 'Required (where the value comes from)',
       duplicate_classification: 'The same classification is already on line {line}',
       unit_listed_twice: 'Listed twice; the first entry is used',

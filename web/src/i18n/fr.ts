@@ -188,6 +188,12 @@ const fr: typeof en = {
     chartByModule: 'Émissions par module, en tonnes CO2e',
     compareYears: 'Comparer les années',
     exportEmissions: 'Toutes les émissions (CSV)',
+    uncertainty: {
+      figure: '± {tonnes} t ({pct} %)',
+      uncovered: 'dont {tonnes} t sans incertitude indiquée',
+      none: 'incertitude inconnue : aucun des facteurs utilisés n’en indique',
+      explanation: 'Le ± combine l’incertitude indiquée par la source de chaque facteur : les émissions calculées avec le même facteur partagent son erreur et s’additionnent, tandis que des facteurs différents sont pris comme des erreurs indépendantes (racine de la somme de leurs carrés).',
+    },
     years: {
       title: 'Années comparées',
       intro: 'Les totaux de l’unité pour chaque année où elle a un bilan carbone, et l’évolution par rapport à l’année précédente.',
@@ -309,6 +315,7 @@ const fr: typeof en = {
       unit_unknown_for_year: 'L’unité {unit} est inconnue ou n’a pas de bilan carbone pour {year}',
       extra_values: 'A {count} valeur(s) au-delà des colonnes de l’en-tête',
       number_at_least_zero: 'Doit être un nombre d’au moins 0',
+      uncertainty_percentage: 'Doit être un pourcentage d’au moins 0, sans le signe % (70 pour ±70 %), ou vide quand la source n’en indique pas',
       source_required: 'Obligatoire (d’où vient la valeur)',
       duplicate_classification: 'La même classification figure déjà à la ligne {line}',
       unit_listed_twice: 'Listée deux fois ; la première entrée est utilisée',

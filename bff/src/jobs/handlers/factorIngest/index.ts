@@ -1,12 +1,12 @@
-// factor_ingest (Path 2): a factor CSV of one factor set and year — the set's classification
-// keys, its value columns and a source — upserted in place on the factor identity (ids survive;
-// key order of the classification is irrelevant), each factor stamped with this job. Factors
-// missing from the file keep their rows and show as "not in the latest CSV"; nothing deletes
-// them. Writes `factors` only. When it does not end in ERROR and some factor is new or changed,
-// it chains, in its own transaction and pipeline, one emission_recalc per data entry type that
-// uses the set (the stale types, in whichever module they are); an ERROR rolls back and creates
-// nothing.
-import { coded, entryTypesUsingSet, FACTOR_SOURCE_COLUMN, factorColumns, type FactorSetDef } from '@carbon/shared';
+// factor_ingest (Path 2): a factor CSV of one factor set and year — the set's classification keys,
+// its value columns, optionally the uncertainty its source states, and a source — upserted in place
+// on the factor identity (ids survive; key order of the classification is irrelevant), each factor
+// stamped with this job. Factors missing from the file keep their rows and show as "not in the
+// latest CSV"; nothing deletes them. Writes `factors` only. When it does not end in ERROR and some
+// factor is new or changed, it chains, in its own transaction and pipeline, one emission_recalc per
+// data entry type that uses the set (the stale types, in whichever module they are); an ERROR rolls
+// back and creates nothing.
+import { coded, entryTypesUsingSet, FACTOR_SOURCE_COLUMN, FACTOR_UNCERTAINTY_COLUMN, factorColumns, requiredFactorColumns, type FactorSetDef } from '@carbon/shared';
 import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome } from '../../types';
 import { openCsvUpload } from '../../csv/readCsv';
 import { rowIssue, RowReport, type RowIssue } from '../../csv/rowReport';
@@ -43,13 +43,15 @@ export async function chainRecalculations(ctx: JobContext, sets: readonly string
 interface FactorRow {
   classification: Record<string, string>;
   values: Record<string, number>;
+  /** null: the file has no value for it (blank cell, or no column): none published. */
+  uncertainty_pct: number | null;
   source: string;
 }
 
 function checkHeader(set: FactorSetDef, header: string[]): string[] {
   const names = header.map((h) => h.trim().toLowerCase());
   const expected = factorColumns(set);
-  const missing = expected.filter((c) => !names.includes(c));
+  const missing = requiredFactorColumns(set).filter((c) => !names.includes(c));
   const unknown = names.filter((n) => n !== '' && !expected.includes(n));
   const duplicated = [...new Set(names.filter((n, i) => n !== '' && names.indexOf(n) !== i))];
   if (missing.length || unknown.length || duplicated.length) {
@@ -58,7 +60,7 @@ function checkHeader(set: FactorSetDef, header: string[]): string[] {
       unknown.length ? `unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : '',
       duplicated.length ? `repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}` : '',
     ].filter(Boolean);
-    throw new PermanentJobError(`The header of this ${set.name} factor file is wrong: ${parts.join('; ')}. Expected columns: ${expected.join(', ')}.`, {
+    throw new PermanentJobError(`The header of this ${set.name} factor file is wrong: ${parts.join('; ')}. Expected columns: ${expected.join(', ')} (${FACTOR_UNCERTAINTY_COLUMN} may be left out).`, {
       header,
       missing,
       unknown,
@@ -95,10 +97,16 @@ function parseFactor(set: FactorSetDef, names: string[], fields: string[], line:
     else if (!NUMBER.test(raw) || !Number.isFinite(v) || v < 0) issues.push(rowIssue(line, key, 'must be a number of at least 0', coded('number_at_least_zero')));
     else values[key] = v;
   }
+  // A percentage as the source states it: "70" for ±70 %, blank when it states none.
+  const rawUncertainty = cell(FACTOR_UNCERTAINTY_COLUMN).replace(/^([+-]?\d+),(\d+)$/, '$1.$2');
+  const uncertainty = Number(rawUncertainty);
+  if (rawUncertainty && (!NUMBER.test(rawUncertainty) || !Number.isFinite(uncertainty) || uncertainty < 0)) {
+    issues.push(rowIssue(line, FACTOR_UNCERTAINTY_COLUMN, 'must be a percentage of at least 0, without the % sign (70 for ±70 %), or blank when the source states none', coded('uncertainty_percentage')));
+  }
   const source = cell(FACTOR_SOURCE_COLUMN);
   if (!source) issues.push(rowIssue(line, FACTOR_SOURCE_COLUMN, 'is required (where the value comes from)', coded('source_required')));
   else if (source.length > 500) issues.push(rowIssue(line, FACTOR_SOURCE_COLUMN, 'must be at most 500 characters', coded('text_too_long', { maximum: 500 })));
-  return issues.length ? { issues } : { factor: { classification, values, source }, issues };
+  return issues.length ? { issues } : { factor: { classification, values, uncertainty_pct: rawUncertainty ? uncertainty : null, source }, issues };
 }
 
 export const factorIngestHandler: JobHandler = {

@@ -1,5 +1,5 @@
--- Carries one factor set's factors of year $2 over to year $3 ($1: the set's name, which
--- data_entry_type holds): a new row, with a new id, for each factor the target year lacks; a
+-- Carries one factor set's factors of year $2 over to year $3, uncertainty included ($1: the
+-- set's name, which data_entry_type holds): a new row, with a new id, for each factor the target year lacks; a
 -- factor it has already (same identity: set, year, classification compared as jsonb) is updated
 -- in place, so that a re-run changes no id and adds no row. The source year is only read. The
 -- source says where the value comes from and that it was carried over; each row is stamped with
@@ -8,15 +8,17 @@
 WITH old AS (
   SELECT classification, "values" FROM factors WHERE data_entry_type = $1 AND year = $3
 ), up AS (
-  INSERT INTO factors (data_entry_type, year, classification, "values", source, last_seen_job_id)
-  SELECT s.data_entry_type, $3, s.classification, s."values", s.source || ' (carried over from ' || $2::int || ')', $4
+  INSERT INTO factors (data_entry_type, year, classification, "values", uncertainty_pct, source, last_seen_job_id)
+  SELECT s.data_entry_type, $3, s.classification, s."values", s.uncertainty_pct, s.source || ' (carried over from ' || $2::int || ')', $4
     FROM factors s
    WHERE s.data_entry_type = $1 AND s.year = $2
   ON CONFLICT ON CONSTRAINT factors_identity DO UPDATE
      SET "values" = EXCLUDED."values",
+         uncertainty_pct = EXCLUDED.uncertainty_pct,
          source = EXCLUDED.source,
          last_seen_job_id = EXCLUDED.last_seen_job_id,
          updated_at = CASE WHEN factors."values" = EXCLUDED."values" AND factors.source = EXCLUDED.source
+                                AND factors.uncertainty_pct IS NOT DISTINCT FROM EXCLUDED.uncertainty_pct
                            THEN factors.updated_at ELSE now() END
   RETURNING id, classification, "values"
 )

@@ -1,18 +1,22 @@
 -- Factor ingest, in place: keyed on the factor identity (set $1, which data_entry_type holds;
 -- year; classification, compared as jsonb so key order does not matter); ids survive, every
 -- factor of the file is stamped with this job. Returns, per factor, whether it is new or its
--- values or source changed (what makes emissions stale). $4: JSON array of {classification, values, source}.
+-- values changed (what makes emissions stale; the uncertainty and the source do not: the
+-- uncertainty is read with the results). $4: JSON array of {classification, values,
+-- uncertainty_pct, source}; the file is the whole factor, so a null uncertainty clears it.
 WITH old AS (
   SELECT classification, "values", source FROM factors WHERE data_entry_type = $1 AND year = $2
 ), up AS (
-  INSERT INTO factors (data_entry_type, year, classification, "values", source, last_seen_job_id)
-  SELECT $1, $2, r.classification, r."values", r.source, $3
-    FROM jsonb_to_recordset($4::jsonb) AS r(classification jsonb, "values" jsonb, source text)
+  INSERT INTO factors (data_entry_type, year, classification, "values", uncertainty_pct, source, last_seen_job_id)
+  SELECT $1, $2, r.classification, r."values", r.uncertainty_pct, r.source, $3
+    FROM jsonb_to_recordset($4::jsonb) AS r(classification jsonb, "values" jsonb, uncertainty_pct numeric, source text)
   ON CONFLICT ON CONSTRAINT factors_identity DO UPDATE
      SET "values" = EXCLUDED."values",
+         uncertainty_pct = EXCLUDED.uncertainty_pct,
          source = EXCLUDED.source,
          last_seen_job_id = EXCLUDED.last_seen_job_id,
          updated_at = CASE WHEN factors."values" = EXCLUDED."values" AND factors.source = EXCLUDED.source
+                                AND factors.uncertainty_pct IS NOT DISTINCT FROM EXCLUDED.uncertainty_pct
                            THEN factors.updated_at ELSE now() END
   RETURNING id, classification, "values", source
 )
