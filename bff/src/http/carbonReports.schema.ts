@@ -14,3 +14,8 @@ export const reportListQuerySchema = z.object({
     .transform(Number)
     .optional(),
 });
+
+// Query of GET /v1/carbon_reports/{id}/report.pdf: the report's language (the user's locale).
+export const reportPdfQuerySchema = z.object({
+  lang: z.enum(['en', 'fr'], { error: 'must be en or fr' }).default('en'),
+});

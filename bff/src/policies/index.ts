@@ -66,6 +66,12 @@ export function canSeeModuleTotals(user: PolicySubject, module: ModuleType, unit
   return moduleAccess(user.permissions, module, unitId, 'view').all;
 }
 
+/** A unit's report exports (every emission, the summary, the printable report) hold or sum every
+ * row of the unit: for users who may see every row of every module. */
+export function canExportReport(user: PolicySubject, unitId: number): boolean {
+  return MODULE_TYPES.every((m) => canSeeModuleTotals(user, m, unitId));
+}
+
 /** Path 2 on a module (CSV upload, recalculation). `unitId` null = every unit at once (a file
  * with a unit column, a recalculation over all units): only a global sync grant (back-office).
  * Callers answer 404 for an unknown unit before asking. */
