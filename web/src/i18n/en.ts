@@ -190,6 +190,8 @@ export default {
     chartByCategory: 'Emissions by category, in tonnes CO2e',
     compareYears: 'Compare years',
     exportEmissions: 'Every emission (CSV)',
+    exportSummary: 'Export summary (CSV)',
+    exportPdf: 'Printable report (PDF)',
     years: {
       title: 'Years compared',
       intro: 'The unit’s totals for every year it has a carbon report, and the change from the year before.',

@@ -188,6 +188,8 @@ const fr: typeof en = {
     chartByModule: 'Émissions par module, en tonnes CO2e',
     compareYears: 'Comparer les années',
     exportEmissions: 'Toutes les émissions (CSV)',
+    exportSummary: 'Exporter la synthèse (CSV)',
+    exportPdf: 'Rapport imprimable (PDF)',
     years: {
       title: 'Années comparées',
       intro: 'Les totaux de l’unité pour chaque année où elle a un bilan carbone, et l’évolution par rapport à l’année précédente.',

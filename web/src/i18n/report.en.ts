@@ -8,7 +8,7 @@ export default {
   generated: 'Generated on {date}',
   summary: 'Summary',
   perPerson: 'Per person',
-  people: '{fte} for {n} people',
+  people: '{n} person | {n} people',
   tonnesPerPerson: '{value} t CO2e / person',
   notAvailable: 'not available',
   byScope: 'By GHG Protocol scope',
@@ -28,7 +28,7 @@ export default {
     title: 'Method',
     intro:
       'Each entry’s emissions are computed by its module’s formula with the emission factors of the year, and the totals are exact sums of them. An entry that no factor applies to has no figure: it is left out of the totals and counted under Completeness, never as zero. Emissions are reported by GHG Protocol scope (1 direct, 2 purchased energy, 3 other indirect) and reporting category.',
-    sources: 'Factor sources used: {sources}.',
+    sources: 'Sources of the factors used:',
     noSources: 'No factor was used for this module in this report.',
     modules: {
       headcount:

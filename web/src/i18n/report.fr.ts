@@ -7,7 +7,7 @@ const reportFr: typeof reportEn = {
   generated: 'Généré le {date}',
   summary: 'Synthèse',
   perPerson: 'Par personne',
-  people: '{fte} pour {n} personnes',
+  people: '{n} personne | {n} personnes',
   tonnesPerPerson: '{value} t CO2e / personne',
   notAvailable: 'non disponible',
   byScope: 'Par scope du GHG Protocol',
@@ -27,7 +27,7 @@ const reportFr: typeof reportEn = {
     title: 'Méthode',
     intro:
       'Les émissions de chaque saisie sont calculées par la formule de son module avec les facteurs d’émission de l’année, et les totaux en sont les sommes exactes. Une saisie à laquelle aucun facteur ne s’applique n’a pas de chiffre : elle est laissée hors des totaux et comptée sous Complétude, jamais comme zéro. Les émissions sont présentées par scope du GHG Protocol (1 directes, 2 énergie achetée, 3 autres indirectes) et par catégorie de déclaration.',
-    sources: 'Sources des facteurs utilisés : {sources}.',
+    sources: 'Sources des facteurs utilisés :',
     noSources: 'Aucun facteur n’a été utilisé pour ce module dans ce bilan.',
     modules: {
       headcount:

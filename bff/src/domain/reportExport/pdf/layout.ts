@@ -114,9 +114,11 @@ export class ReportLayout {
 
   paragraph(text: string, opts: { muted?: boolean } = {}): void {
     const d = this.doc;
-    d.font(FONT).fontSize(10).fillColor(opts.muted ? MUTED : INK);
-    this.room(d.heightOfString(winAnsi(text), { width: this.width }));
-    d.text(winAnsi(text), this.left, d.y, { width: this.width }).fillColor(INK);
+    const t = winAnsi(text);
+    d.font(FONT).fontSize(10);
+    this.room(d.heightOfString(t, { width: this.width }));
+    // After the page break: a new page starts with the default colour.
+    d.fillColor(opts.muted ? MUTED : INK).text(t, this.left, d.y, { width: this.width }).fillColor(INK);
     d.moveDown(0.4);
   }
 
@@ -149,6 +151,7 @@ export class ReportLayout {
       const texts = cells.map(winAnsi);
       const h = Math.max(...texts.map((t, i) => d.heightOfString(t, { width: widths[i]! - 2 * pad }))) + 2 * pad;
       this.room(h + 2);
+      d.fillColor(INK);
       const top = d.y;
       let x = this.left;
       texts.forEach((t, i) => {
@@ -159,6 +162,8 @@ export class ReportLayout {
       d.x = this.left;
       d.y = top + h;
     };
+    // A header never ends a page alone: room for it and a first row.
+    this.room(40);
     drawRow(columns.map((c) => c.header), true);
     for (const r of rows) drawRow(r, false);
     d.font(FONT).fontSize(10).moveDown(0.8);
@@ -172,6 +177,7 @@ export class ReportLayout {
     const barW = this.width - labelW - textW - 8;
     const max = Math.max(0, ...bars.map((b) => b.value));
     const rowH = 15;
+    this.room(Math.min(bars.length, 4) * rowH);
     for (const b of bars) {
       this.room(rowH);
       const top = d.y;

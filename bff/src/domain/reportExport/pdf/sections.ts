@@ -59,7 +59,7 @@ const summary: Section = (l, f, w) => {
     { label: app.results.total, value: w.tonnes(t.kg_co2eq), note: t.without_factor ? plural(app.incomplete.notice, t.without_factor) : undefined },
     { label: app.results.perFte, value: t.kg_co2eq_per_fte === null ? report.notAvailable : w.tonnesPerFte(t.kg_co2eq_per_fte) },
     { label: report.perPerson, value: t.kg_co2eq_per_person === null ? report.notAvailable : w.tonnesPerPerson(t.kg_co2eq_per_person) },
-    { label: app.results.fte, value: w.fte(t.fte), note: fill(report.people, { fte: w.fte(t.fte), n: w.count(t.people) }) },
+    { label: app.results.fte, value: w.fte(t.fte), note: plural(report.people, t.people, { n: w.count(t.people) }) },
   ]);
   if (t.kg_co2eq === 0) l.paragraph(app.results.empty, { muted: true });
 };
@@ -117,7 +117,11 @@ const method: Section = (l, f, w) => {
     l.subheading(w.moduleName(m.module));
     const formula = (report.method.modules as Record<string, string | undefined>)[m.module];
     if (formula) l.paragraph(formula);
-    l.paragraph(m.sources.length ? fill(report.method.sources, { sources: m.sources.join('; ') }) : report.method.noSources, { muted: true });
+    if (!m.sources.length) l.paragraph(report.method.noSources, { muted: true });
+    else {
+      l.paragraph(report.method.sources, { muted: true });
+      for (const source of m.sources) l.paragraph(`•  ${source}`, { muted: true });
+    }
   }
 };
 
