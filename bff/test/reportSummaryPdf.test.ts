@@ -170,6 +170,20 @@ describe('the printable report', () => {
     expect(text).toContain('Méthode');
   });
 
+  it('of a year with nothing recorded says so, with no figure per FTE or per person, and its summary counts no entry', async () => {
+    const empty = (await (await as(stack, 'alice')).get(`/api/v1/carbon_reports?unit_id=${ids.unit['CLIMATE-LAB']}&year=2024`)).body[0] as CarbonReportView;
+    expect(empty.stats).toMatchObject({ kg_co2eq: 0, entries: 0, kg_co2eq_per_fte: null });
+    const { res, bytes } = await pdfOf('alice', empty.id);
+    expect(res.status).toBe(200);
+    const { text } = await pdfText(bytes);
+    expect(text).toContain(en.results.empty);
+    expect(text).toContain('Per FTE not available');
+    expect(text).toContain('Per person not available');
+    expect(text).toContain('Every entry has a figure.');
+    const rows = await summaryOf('alice', empty.id);
+    expect(rows.every((r) => r.kg_co2eq === '0' && r.entries === '0' && r.without_factor === '0')).toBe(true);
+  });
+
   it('refuses a language it does not have, with a detail', async () => {
     const report = await results('alice', 'CLIMATE-LAB');
     const res = await (await as(stack, 'alice')).get(`/api/v1/carbon_reports/${report.id}/report.pdf?lang=de`);
