@@ -8,6 +8,7 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 const layerZones = [
   { target: './shared', from: ['./bff', './web', './e2e', './bench'], message: 'shared/ is used by both sides and depends on neither.' },
   { target: './web', from: './bff', message: 'The SPA talks to the BFF over HTTP only; share code through shared/.' },
+  { target: './bff', from: './web', except: ['./src/i18n'], message: 'The BFF reads nothing of the SPA but its message files (web/src/i18n/), for the printable report.' },
   { target: './bff/src/core', from: './bff/src', except: ['./core'], message: 'core/ imports only shared/, npm packages and other core/ files.' },
   { target: './bff/src/db', from: './bff/src', except: ['./core', './db'], message: 'db/ imports only core/, npm packages and other db/ files.' },
   { target: './bff/src/db', from: './shared', message: 'db/ imports only core/, npm packages and other db/ files.' },

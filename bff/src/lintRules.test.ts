@@ -1,6 +1,6 @@
 // The lint rules that `npm test` relies on, run through ESLint's API with the repository's own
-// configuration: a domain file importing http/ and a floating promise are errors; files that keep
-// to their layer and handle their promises are clean.
+// configuration: a domain file importing http/ or the SPA's code and a floating promise are
+// errors; files that keep to their layer and handle their promises are clean.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,11 @@ describe('lint', { timeout: 120_000 }, () => {
       "import { errorHandler } from '../http/errors';",
       'export const handler = (log: Logger) => errorHandler(log);',
     ];
+    expect(await problems(untypedLinter, 'bff/src/domain', code)).toEqual([{ rule: 'import-x/no-restricted-paths', line: 2 }]);
+  });
+
+  it('lets the BFF read the web app’s messages and nothing else of it', async () => {
+    const code = ["import en from '../../../web/src/i18n/en';", "import { useFormat } from '../../../web/src/composables/useFormat';", 'export const words = [en, useFormat];'];
     expect(await problems(untypedLinter, 'bff/src/domain', code)).toEqual([{ rule: 'import-x/no-restricted-paths', line: 2 }]);
   });
 

@@ -4,6 +4,8 @@ import en from '../src/i18n/en';
 import fr from '../src/i18n/fr';
 import backofficeEn from '../src/i18n/backoffice.en';
 import backofficeFr from '../src/i18n/backoffice.fr';
+import reportEn from '../src/i18n/report.en';
+import reportFr from '../src/i18n/report.fr';
 
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -18,8 +20,12 @@ describe('messages', () => {
     expect(keys(backofficeFr).sort()).toEqual(keys(backofficeEn).sort());
   });
 
+  it('of the printable report have the same keys in English and French', () => {
+    expect(keys(reportFr).sort()).toEqual(keys(reportEn).sort());
+  });
+
   it('have no empty message', () => {
-    for (const messages of [en, fr, backofficeEn, backofficeFr]) {
+    for (const messages of [en, fr, backofficeEn, backofficeFr, reportEn, reportFr]) {
       for (const key of keys(messages)) {
         const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], messages);
         expect(value, key).toBeTruthy();

@@ -5,7 +5,7 @@
 import { MODULE_TYPES, MODULES, type RollupUnit } from '@carbon/shared';
 import type { Queryable } from './db';
 import type { Actor } from './actor';
-import { canSeeModuleTotals } from '../policies';
+import { canSeeReportTotals } from '../policies';
 
 interface RollupRow extends Omit<RollupUnit, 'kg_co2eq_per_fte' | 'by_scope'> {
   scope_1: number;
@@ -40,8 +40,7 @@ const ROLLUP = `
 export async function institutionRollup(db: Queryable, actor: Actor, year: number): Promise<RollupUnit[]> {
   const { rows } = await db.query<RollupRow>(ROLLUP, [year, FTE_MODULES]);
   return rows.map(({ scope_1, scope_2, scope_3, ...r }) => {
-    const visible = MODULE_TYPES.every((t) => canSeeModuleTotals(actor, t, r.unit_id));
-    if (!visible) return { ...r, kg_co2eq: null, fte: null, kg_co2eq_per_fte: null, by_scope: null, entries: null, without_factor: null };
+    if (!canSeeReportTotals(actor, r.unit_id)) return { ...r, kg_co2eq: null, fte: null, kg_co2eq_per_fte: null, by_scope: null, entries: null, without_factor: null };
     return { ...r, kg_co2eq_per_fte: r.fte! > 0 ? r.kg_co2eq! / r.fte! : null, by_scope: { 1: scope_1, 2: scope_2, 3: scope_3 } };
   });
 }

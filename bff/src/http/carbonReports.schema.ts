@@ -18,3 +18,8 @@ export const reportListQuerySchema = z.object({
 
 // Query schema of GET /v1/rollup: the year is required.
 export const rollupQuerySchema = z.object({ year });
+
+// Query of GET /v1/carbon_reports/{id}/report.pdf: the report's language (the user's locale).
+export const reportPdfQuerySchema = z.object({
+  lang: z.enum(['en', 'fr'], { error: 'must be en or fr' }).default('en'),
+});

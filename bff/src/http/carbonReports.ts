@@ -1,14 +1,14 @@
 // /api/v1/carbon_reports: reports with module status and stats, the uncertainty of their totals,
-// module validation, the report-addressed data-entry routes (Path 1), and the report's emissions
-// as CSV.
+// module validation, the report-addressed data-entry routes (Path 1), and the report's exports
+// (every emission and the summary as CSV, the printable report as PDF).
 import { Router } from 'express';
 import type { Pool } from '../db/pool';
 import { getReport, listReports, ownFootprint } from '../domain/carbonReports';
-import { exportReportEmissions } from '../domain/reportExport';
+import { exportReportEmissions, exportReportSummary, renderReportPdf } from '../domain/reportExport';
 import { reportUncertainty } from '../domain/uncertainty';
 import { setModuleStatus } from '../domain/moduleStatus';
 import { userOf } from '../policies';
-import { reportListQuerySchema } from './carbonReports.schema';
+import { reportListQuerySchema, reportPdfQuerySchema } from './carbonReports.schema';
 import { mountReportEntryRoutes } from './dataEntries';
 import { moduleStatusSchema } from './dataEntries.schema';
 import { idParam, moduleParam } from './params';
@@ -41,6 +41,20 @@ export function carbonReportRoutes(pool: Pool): Router {
   r.get('/:report_id/emissions.csv', async (req, res) => {
     const file = await exportReportEmissions(pool, userOf(req), idParam(req.params.report_id, 'carbon report'));
     res.type('text/csv; charset=utf-8').attachment(file.fileName).send(`\ufeff${file.csv}`);
+  });
+
+  // Totals by module, scope, category and entry type as CSV, for the same users.
+  r.get('/:report_id/summary.csv', async (req, res) => {
+    const file = await exportReportSummary(pool, userOf(req), idParam(req.params.report_id, 'carbon report'), new Date());
+    res.type('text/csv; charset=utf-8').attachment(file.fileName).send(`\ufeff${file.csv}`);
+  });
+
+  // The printable report, in the language asked for (`?lang=en|fr`, the user's locale).
+  r.get('/:report_id/report.pdf', async (req, res) => {
+    const reportId = idParam(req.params.report_id, 'carbon report');
+    const { lang } = parseInput(reportPdfQuerySchema, req.query, 'query');
+    const file = await renderReportPdf(pool, userOf(req), reportId, lang, new Date());
+    res.type('application/pdf').attachment(file.fileName).send(file.pdf);
   });
 
   r.patch('/:report_id/modules/:module/status', async (req, res) => {

@@ -66,7 +66,8 @@ export function canSeeModuleTotals(user: PolicySubject, module: ModuleType, unit
   return moduleAccess(user.permissions, module, unitId, 'view').all;
 }
 
-/** Totals of a report (its stats, its uncertainty) are for users who may see every module's. */
+/** Totals of a report (its stats, its uncertainty) and its exports (every emission, the summary,
+ * the printable report) sum every row of the unit: for users who may see every module's. */
 export function canSeeReportTotals(user: PolicySubject, unitId: number): boolean {
   return MODULE_TYPES.every((m) => canSeeModuleTotals(user, m, unitId));
 }

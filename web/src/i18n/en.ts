@@ -190,6 +190,8 @@ export default {
     chartByCategory: 'Emissions by category, in tonnes CO2e',
     compareYears: 'Compare years',
     exportEmissions: 'Every emission (CSV)',
+    exportSummary: 'Export summary (CSV)',
+    exportPdf: 'Printable report (PDF)',
     uncertainty: {
       figure: '± {tonnes} t ({pct} %)',
       uncovered: 'of which {tonnes} t without a stated uncertainty',

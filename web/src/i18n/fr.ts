@@ -188,6 +188,8 @@ const fr: typeof en = {
     chartByModule: 'Émissions par module, en tonnes CO2e',
     compareYears: 'Comparer les années',
     exportEmissions: 'Toutes les émissions (CSV)',
+    exportSummary: 'Exporter la synthèse (CSV)',
+    exportPdf: 'Rapport imprimable (PDF)',
     uncertainty: {
       figure: '± {tonnes} t ({pct} %)',
       uncovered: 'dont {tonnes} t sans incertitude indiquée',

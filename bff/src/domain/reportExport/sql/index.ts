@@ -21,3 +21,14 @@ export interface EmissionExportRow {
 }
 
 export const reportEmissions = define<{ reportId: number }, EmissionExportRow>('reportEmissions', { reportId: 1 });
+
+export interface ReportingCountRow {
+  dimension: 'scope' | 'category';
+  key: string;
+  entries: number;
+  without_factor: number;
+}
+
+export const reportingCounts = define<{ reportId: number }, ReportingCountRow>('reportingCounts', { reportId: 1 });
+
+export const factorSources = define<{ reportId: number }, { module_type: string; source: string }>('factorSources', { reportId: 1 });

@@ -1,0 +1,47 @@
+// English texts of the printable report (GET /api/v1/carbon_reports/{id}/report.pdf), which the
+// BFF writes with the standard PDF fonts: WinAnsi characters only ("CO2e", no subscripts). Names of
+// modules, scopes, categories and statuses, and the units of figures, are en.ts's, as on screen.
+// report.fr.ts mirrors this shape exactly.
+export default {
+  title: 'Carbon footprint report',
+  unitYear: '{unit} ({id}), {year}',
+  generated: 'Generated on {date}',
+  summary: 'Summary',
+  perPerson: 'Per person',
+  people: '{n} person | {n} people',
+  tonnesPerPerson: '{value} t CO2e / person',
+  notAvailable: 'not available',
+  byScope: 'By GHG Protocol scope',
+  byModule: 'By module',
+  byCategory: 'By reporting category',
+  columns: { scope: 'Scope', module: 'Module', category: 'Category', entries: 'Entries', withoutFactor: 'Without a factor', status: 'Status' },
+  completeness: {
+    title: 'Completeness',
+    allFigures: 'Every entry has a figure.',
+    withoutFactorIn: '{module}: {n}',
+    emptyModules: 'Modules without any entry: {modules}.',
+    noEmptyModule: 'Every module has entries.',
+    notValidated: 'Modules not validated yet: {modules}.',
+    allValidated: 'Every module is validated.',
+  },
+  method: {
+    title: 'Method',
+    intro:
+      'Each entry’s emissions are computed by its module’s formula with the emission factors of the year, and the totals are exact sums of them. An entry that no factor applies to has no figure: it is left out of the totals and counted under Completeness, never as zero. Emissions are reported by GHG Protocol scope (1 direct, 2 purchased energy, 3 other indirect) and reporting category.',
+    sources: 'Sources of the factors used:',
+    noSources: 'No factor was used for this module in this report.',
+    modules: {
+      headcount:
+        'Each member weighs their FTE times the sum of the year’s per-FTE factors (food, commuting… as estimated per person). Without such a factor, members have no figure. The headcount also gives the FTE and the number of people the totals are divided by.',
+      professional_travel:
+        'A plane trip’s one-way distance is the great-circle distance between its airports plus 95 km; that distance’s band (short under 1,000 km, medium up to 3,500 km, long beyond) and the cabin class pick the factor in kg CO2e per km, multiplied by the distance and the number of legs. A train trip’s distance is the great-circle distance times 1.2, with the factor of the country it runs in.',
+      buildings:
+        'Electricity is the consumption in kWh times the factor of the country’s grid mix (location-based) or of the supplier’s contract. Heating fuels are converted to kWh with the fuel’s own conversion values and multiplied by their kg CO2e per kWh (fuels burnt on site are scope 1, district heat scope 2). A refrigerant leak is the mass lost times the gas’s global warming potential over 100 years.',
+      equipment:
+        'A device’s manufacturing footprint is spread evenly over its lifetime from 1 January of its acquisition year, and the report’s year carries its share. Its electricity, when not already metered in Buildings, is its power times its hours of use times the grid factor of its country.',
+      purchases:
+        'Spend-based: the amount is converted to euros with the year’s average exchange rate and multiplied by the factor of its purchase category, in kg CO2e per euro.',
+    },
+  },
+  page: 'Page {n} of {total}',
+};
