@@ -4,7 +4,7 @@
 // results page writes them, in English or French; both are for those who see every row.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTonnes, type CarbonReportView, type ModuleType } from '@carbon/shared';
+import { formatNumber, formatTonnes, type CarbonReportView, type ModuleType } from '@carbon/shared';
 import en from '../../web/src/i18n/en';
 import fr from '../../web/src/i18n/fr';
 import { startTestStack, type TestStack } from './support/stack';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   ids = await demoIds(stack.server.pool);
   // Besides the demo rows: a member (no per-FTE factor ships: no figure), their plane trip,
   // grid electricity with a factor (DE, scope 2) and without one (CH), natural gas burnt on
-  // site (scope 1).
+  // site (scope 1), laptops (a factor with a stated uncertainty).
   const alice = await as(stack, 'alice');
   const unit = ids.unit['CLIMATE-LAB']!;
   await addMember(alice, unit, YEAR, 100001, 'Ada Summary', 0.8);
@@ -32,6 +32,7 @@ beforeAll(async () => {
     await alice.post(`/api/modules/${unit}/${YEAR}/buildings/electricity`, { site: 'Lab', consumption: 12000, supply: 'location_based', mix: 'DE' }),
     await alice.post(`/api/modules/${unit}/${YEAR}/buildings/electricity`, { site: 'Annex', consumption: 500, supply: 'location_based', mix: 'CH' }),
     await alice.post(`/api/modules/${unit}/${YEAR}/buildings/heating`, { site: 'Lab', carrier: 'natural_gas', quantity: 3000, quantity_unit: 'kwh' }),
+    await alice.post(`/api/modules/${unit}/${YEAR}/equipment/devices`, { description: 'Laptops', device_type: 'laptop', count: 3, acquisition_year: 2024 }),
   ];
   expect(made.map((r) => [r.status, r.body?.detail])).toEqual(made.map(() => [201, undefined]));
 }, 120_000);
@@ -155,6 +156,12 @@ describe('the printable report', () => {
     // The method cites the sources of the factors used (the German grid mix's publisher).
     expect(text).toContain('Umweltbundesamt');
     expect(text).toMatch(/Page 1 of \d+/);
+    // The total's ± as the results page writes it (the laptops' factor states one), and the part
+    // no stated uncertainty covers.
+    const u = (await (await as(stack, 'alice')).get(`/api/v1/carbon_reports/${report.id}/uncertainty`)).body;
+    expect(u.sigma_kg).toBeGreaterThan(0);
+    expect(text).toContain(oneSpace(`± ${formatTonnes(u.sigma_kg, 'en')} t (${formatNumber(u.sigma_pct, 'en', 0, 1)} %)`));
+    expect(text).toContain(oneSpace(`of which ${formatTonnes(u.uncovered_kg, 'en')} t without a stated uncertainty`));
   });
 
   it('is in French with ?lang=fr, with French number forms', async () => {

@@ -11,6 +11,7 @@ export default {
   people: '{n} person | {n} people',
   tonnesPerPerson: '{value} t CO2e / person',
   notAvailable: 'not available',
+  uncertainty: 'Uncertainty',
   byScope: 'By GHG Protocol scope',
   byModule: 'By module',
   byCategory: 'By reporting category',

@@ -10,6 +10,7 @@ const reportFr: typeof reportEn = {
   people: '{n} personne | {n} personnes',
   tonnesPerPerson: '{value} t CO2e / personne',
   notAvailable: 'non disponible',
+  uncertainty: 'Incertitude',
   byScope: 'Par scope du GHG Protocol',
   byModule: 'Par module',
   byCategory: 'Par catégorie de déclaration',

@@ -3,12 +3,13 @@
 // shows), completed with what the stored stats do not keep (entries per scope and category, the
 // factor sources used). Every export section reads this one object: a figure added to the
 // results (an uncertainty range, a ratio) is added here once and each section picks it up.
-import { CATEGORIES, findCategory, GHG_SCOPES, MODULES, MODULE_TYPES, type CarbonReportView, type GhgScope, type ModuleStatus, type ModuleType } from '@carbon/shared';
+import { CATEGORIES, findCategory, GHG_SCOPES, MODULES, MODULE_TYPES, type CarbonReportView, type GhgScope, type ModuleStatus, type ModuleType, type ReportUncertainty } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import { ForbiddenError } from '../../core/errors';
 import { canSeeReportTotals } from '../../policies';
 import type { Actor } from '../actor';
 import { getReport } from '../carbonReports';
+import { reportUncertainty } from '../uncertainty';
 import { factorSources, reportingCounts } from './sql';
 
 /** One line of a breakdown: kg CO2e, the entries behind it and those of them without a figure. */
@@ -36,6 +37,8 @@ export interface ReportFigures {
   /** Reporting categories in report order; `scope` null for a key the registry no longer has. */
   byCategory: (FigureLine & { scope: GhgScope | null })[];
   byType: (FigureLine & { module: ModuleType })[];
+  /** The ± of the total and of each module, as the results page shows them. */
+  uncertainty: ReportUncertainty;
   completeness: { without_factor: number; emptyModules: ModuleType[]; notValidated: ModuleType[] };
   /** Per module, the sources of the factors its figures used. */
   method: { module: ModuleType; sources: string[] }[];
@@ -60,7 +63,7 @@ const categoryOrder = (key: string) => {
 
 export async function reportFigures(pool: Pool, actor: Actor, reportId: number, now: Date): Promise<ReportFigures> {
   const report = await reportForExport(pool, actor, reportId);
-  const [counts, sources] = await Promise.all([reportingCounts(pool, { reportId }), factorSources(pool, { reportId })]);
+  const [counts, sources, uncertainty] = await Promise.all([reportingCounts(pool, { reportId }), factorSources(pool, { reportId }), reportUncertainty(pool, actor, reportId)]);
   const s = report.stats;
   const countOf = (dimension: 'scope' | 'category', key: string) => counts.rows.find((r) => r.dimension === dimension && r.key === key);
   const line = (key: string, kg: number, count?: { entries: number; without_factor: number }): FigureLine => ({
@@ -94,6 +97,7 @@ export async function reportFigures(pool: Pool, actor: Actor, reportId: number, 
     byCategory: Object.keys(s.by_category)
       .sort((a, b) => categoryOrder(a) - categoryOrder(b))
       .map((key) => ({ ...line(key, s.by_category[key] ?? 0, countOf('category', key)), scope: findCategory(key)?.scope ?? null })),
+    uncertainty,
     byType: report.modules.flatMap((m) => Object.entries(m.stats?.by_type ?? {}).map(([type, t]) => ({ ...line(type, t.kg_co2eq, t), module: m.module_type }))),
     completeness: {
       without_factor: s.without_factor,

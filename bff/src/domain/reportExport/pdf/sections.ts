@@ -1,7 +1,7 @@
 // The printable report's sections, in order: each is one function drawing one part of the report
-// from the report figures, in the reader's language. A new part of the results (uncertainty
-// ranges, ratios per position) is one more function here and one more line in SECTIONS.
-import { findCategory, formatFte, formatNumber, formatShare, formatTonnes, type GhgScope, type ModuleType } from '@carbon/shared';
+// from the report figures, in the reader's language. A new part of the results (ratios per
+// position, say) is one more function here and one more line in SECTIONS.
+import { findCategory, formatFte, formatNumber, formatShare, formatTonnes, type GhgScope, type ModuleType, type UncertaintyFigure } from '@carbon/shared';
 import type { FigureLine, ReportFigures } from '../figures';
 import type { Bar, Column, ReportLayout } from './layout';
 import { fill, plural, type ReportText } from './messages';
@@ -94,6 +94,31 @@ const byModule: Section = (l, f, w) =>
 const byCategory: Section = (l, f, w) =>
   breakdown(l, w, w.text.report.byCategory, w.text.report.columns.category, f.byCategory.map((x) => ({ ...x, name: w.categoryName(x.key) })), f.total.kg_co2eq);
 
+/** The ± of a figure as the results page writes it (UncertaintyFigure.vue): none for a total of
+ * 0, "unknown" when no stated uncertainty covers any of it, and the part left uncovered. */
+function uncertaintyText(u: UncertaintyFigure, w: ReportWords): string | null {
+  const text = w.text.app.results.uncertainty;
+  if (u.kg_co2eq <= 0) return null;
+  if (u.kg_co2eq - u.uncovered_kg <= 0) return text.none;
+  const figure = fill(text.figure, { tonnes: formatTonnes(u.sigma_kg, w.locale), pct: formatNumber(u.sigma_pct ?? 0, w.locale, 0, 1) });
+  return u.uncovered_kg > 0 ? `${figure}, ${fill(text.uncovered, { tonnes: formatTonnes(u.uncovered_kg, w.locale) })}` : figure;
+}
+
+const uncertainty: Section = (l, f, w) => {
+  const { app, report } = w.text;
+  const total = uncertaintyText(f.uncertainty, w);
+  if (total === null) return;
+  l.heading(report.uncertainty);
+  l.paragraph(`${app.results.total}: ${w.tonnes(f.total.kg_co2eq)} ${total}`);
+  const rows = f.byModule.flatMap((m) => {
+    const u = f.uncertainty.by_module[m.module];
+    const text = u && uncertaintyText(u, w);
+    return text ? [[w.moduleName(m.module), w.lineTonnes(m), text]] : [];
+  });
+  if (rows.length) l.table([{ header: report.columns.module, width: 0.3 }, { header: app.results.tonnes, width: 0.16, align: 'right' }, { header: report.uncertainty, width: 0.54 }], rows);
+  l.paragraph(app.results.uncertainty.explanation, { muted: true });
+};
+
 const completeness: Section = (l, f, w) => {
   const { app, report } = w.text;
   const c = f.completeness;
@@ -125,4 +150,4 @@ const method: Section = (l, f, w) => {
   }
 };
 
-export const SECTIONS: readonly Section[] = [header, summary, byScope, byModule, byCategory, completeness, method];
+export const SECTIONS: readonly Section[] = [header, summary, uncertainty, byScope, byModule, byCategory, completeness, method];
