@@ -6,3 +6,4 @@ export * from './routes';
 export * from './jobs';
 export * from './csv';
 export * from './errors';
+export * from './audit';

@@ -21,8 +21,9 @@ export type Action = (typeof ACTIONS)[number];
  * `modules.headcount/12/own`; a bare key (`backoffice.jobs`) is global. */
 export type PermissionMap = Record<string, Action[]>;
 
-// `results`: every unit's results side by side (the institution roll-up).
-export const BACKOFFICE_AREAS = ['factors', 'units', 'jobs', 'results'] as const;
+// `results`: every unit's results side by side (the institution roll-up); `audit`: the audit
+// trail (read only: nothing edits it).
+export const BACKOFFICE_AREAS = ['factors', 'units', 'jobs', 'results', 'audit'] as const;
 export type BackofficeArea = (typeof BACKOFFICE_AREAS)[number] | 'users';
 
 export const moduleKey = (module: ModuleType, unitId?: number, own = false): string =>
