@@ -43,7 +43,7 @@ async function lockHolder(db: StatementRunner, change: RoleChange) {
   const holder = (await q.lockRoleHolder(db, { userId: change.user_id, role: change.role, unitId: change.unit_id })).rows[0];
   if (!holder) throw new NotFoundError(`No such user: ${change.user_id}.`, coded('no_such_user'));
   if (change.unit_id !== null && holder.unit_name === null) {
-    throw new InvalidError(`No such unit: ${change.unit_id}.`, [fieldIssue('unit_id', 'unknown unit', coded('no_such_unit'))]);
+    throw new InvalidError(`Invalid request: unit_id: no unit has the id ${change.unit_id}.`, [fieldIssue('unit_id', 'unknown unit', coded('no_such_unit'))]);
   }
   return holder;
 }
