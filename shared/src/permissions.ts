@@ -39,7 +39,8 @@ function add(map: PermissionMap, key: string, actions: readonly Action[]): void 
 function addBackoffice(map: PermissionMap): void {
   for (const m of MODULE_TYPES) add(map, moduleKey(m), ['view', 'edit', 'sync']);
   add(map, moduleStatusKey(), ['edit']);
-  for (const area of BACKOFFICE_AREAS) add(map, backofficeKey(area), ['view', 'edit']);
+  // Nothing edits the audit trail: its area is granted for reading only.
+  for (const area of BACKOFFICE_AREAS) add(map, backofficeKey(area), area === 'audit' ? ['view'] : ['view', 'edit']);
 }
 
 export function permissionsFor(grants: readonly RoleGrant[]): PermissionMap {
