@@ -2,7 +2,7 @@
 // themselves, on the handle of their own transaction, so that an action that rolls back leaves no
 // line and a line never exists without its action. Nothing here updates or deletes a line; the
 // database refuses it anyway.
-import { AUDIT_ACTIONS, csvLine, type AuditAction, type AuditLine, type AuditPage } from '@carbon/shared';
+import { csvLine, type AuditAction, type AuditLine, type AuditPage } from '@carbon/shared';
 import type { StatementRunner } from '../../db/statement';
 import * as q from './sql';
 
@@ -68,5 +68,3 @@ export async function exportAudit(db: StatementRunner, filters: AuditFilters, to
   }
   return { fileName: `audit-${today}.csv`, csv: out.join(''), truncated: total > lines.length };
 }
-
-export const isAuditAction = (v: string): v is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(v);
