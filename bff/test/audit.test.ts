@@ -184,6 +184,44 @@ describe('each audited action writes its line', () => {
   });
 });
 
+describe('one transaction', () => {
+  // A fault that makes the audit line of some actions fail to be written: if the line were written
+  // apart from its action, the action would stay.
+  const refuseLines = (actions: string[]) =>
+    stack.server.pool.query(`
+      CREATE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = ANY (ARRAY['${actions.join("','")}']) THEN RAISE EXCEPTION 'test fault: audit line refused'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit();`);
+  const allowLines = () => stack.server.pool.query('DROP TRIGGER test_refuse_audit ON audit_log; DROP FUNCTION test_refuse_audit();');
+  const counts = async () =>
+    (
+      await stack.server.pool.query(
+        `SELECT (SELECT count(*)::int FROM uploads) AS uploads, (SELECT count(*)::int FROM data_ingestion_jobs) AS jobs,
+                (SELECT string_agg(status::text, ',' ORDER BY id) FROM carbon_report_modules) AS statuses`,
+      )
+    ).rows[0];
+
+  it('an action whose audit line cannot be written does not happen', async () => {
+    const alice = await as(stack, 'alice');
+    const olga = await as(stack, 'olga');
+    await refuseLines(['csv_upload', 'module_validate', 'recalculation', 'unit_sync']);
+    try {
+      const before = await counts();
+      const q = { module: 'headcount', type: 'member', year: YEAR, unit_id: lab() };
+      expect((await upload(alice, q, `${HEADCOUNT_HEADER}\n710020,Never Stored,1,Staff\n`)).status).toBe(500);
+      expect((await alice.patch(`/api/v1/carbon_reports/${ids.report[`CLIMATE-LAB/${YEAR}`]}/modules/headcount/status`, { status: 'validated' })).status).toBe(500);
+      expect((await alice.post(`/api/sync/recalculate-emissions/headcount?year=${YEAR}&unit_id=${lab()}`)).status).toBe(500);
+      expect((await olga.post('/api/sync/units', { year: YEAR })).status).toBe(500);
+      expect(await counts()).toEqual(before);
+    } finally {
+      await allowLines();
+    }
+  });
+});
+
 describe('reading the trail', () => {
   it('is refused to standard users and principals, JSON and CSV alike', async () => {
     for (const user of ['bob', 'alice']) {
