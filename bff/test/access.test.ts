@@ -43,6 +43,7 @@ describe('who holds which role', () => {
     expect(byName('Gina Glacier').roles).toEqual([{ role: 'principal', unit_id: glacier(), unit_name: 'Glaciology Lab', source: 'directory', in_directory: true }]);
     expect(byName('Olga Novak').roles).toEqual([{ role: 'backoffice', unit_id: null, unit_name: null, source: 'manual', in_directory: false }]);
     expect(byName('Alice Martin').roles.find((r) => r.role === 'principal')).toMatchObject({ unit_name: 'Climate Dynamics Lab', in_directory: true });
+    expect(res.body.more).toBe(false);
     expect(res.body.waiting).toEqual([{ person_number: 300002, unit_id: ids.unit['URBAN-LAB'], unit_name: 'Urban Energy Systems Lab' }]);
 
     const found = await adam.get<AccessOverview>('/api/access?q=glac');

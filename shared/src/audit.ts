@@ -72,5 +72,7 @@ export interface WaitingPrincipal {
 
 export interface AccessOverview {
   users: AccessUser[];
+  /** More users match than the answer lists: a search narrows them. */
+  more: boolean;
   waiting: WaitingPrincipal[];
 }

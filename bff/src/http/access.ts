@@ -1,7 +1,7 @@
 // /api/access (administrators: back-office `users`): who holds which role on which unit, from the
 // unit directory or granted here; grants and revocations of principal and back-office roles, each
 // with a mandatory reason, written to the audit trail.
-// GET /?q → {users, waiting}; POST /grant and POST /revoke {user_id, role, unit_id?, reason} →
+// GET /?q → {users, more, waiting}; POST /grant and POST /revoke {user_id, role, unit_id?, reason} →
 // the user with their roles after the change.
 import { Router } from 'express';
 import type { Pool } from '../db/pool';

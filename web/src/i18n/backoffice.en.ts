@@ -292,6 +292,7 @@ export default {
     user: 'Person',
     rolesColumn: 'Roles',
     personNumber: 'person number {n}',
+    more: 'The first {n} people are shown: search to find the others.',
     noRole: 'No role',
     empty: 'No user matches.',
     loadFailed: 'Could not read the users and their roles.',

@@ -292,6 +292,7 @@ const backofficeFr: typeof backofficeEn = {
     user: 'Personne',
     rolesColumn: 'Rôles',
     personNumber: 'n° de personne {n}',
+    more: 'Les {n} premières personnes sont affichées : cherchez pour trouver les autres.',
     noRole: 'Aucun rôle',
     empty: 'Aucun utilisateur ne correspond.',
     loadFailed: 'Impossible de lire les utilisateurs et leurs rôles.',

@@ -26,9 +26,10 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 export async function accessOverview(db: StatementRunner, search: string | undefined): Promise<AccessOverview> {
   const text = search?.trim();
-  const users = await q.accessUsers(db, { userId: null, pattern: text ? likePattern(text) : null, limit: ACCESS_USERS_LIMIT });
+  // One more than shown tells whether there are more.
+  const users = (await q.accessUsers(db, { userId: null, pattern: text ? likePattern(text) : null, limit: ACCESS_USERS_LIMIT + 1 })).rows;
   const waiting = await q.waitingPrincipals(db);
-  return { users: users.rows, waiting: waiting.rows };
+  return { users: users.slice(0, ACCESS_USERS_LIMIT), more: users.length > ACCESS_USERS_LIMIT, waiting: waiting.rows };
 }
 
 export interface RoleChange {
