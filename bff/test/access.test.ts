@@ -2,6 +2,9 @@
 // directory or granted here; grants and revocations with a mandatory reason, each on the audit
 // trail; the precedence between the directory and this page; and the effect at the user's next
 // request on another instance (the role change's cache notice, migration 0006).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessOverview, AccessUser } from '@carbon/shared';
 import { startTestStack, type TestStack } from './support/stack';
@@ -11,6 +14,10 @@ import { waitFor } from './support/jobs';
 
 let stack: TestStack;
 let ids: DemoIds;
+// The stack's unit directory: the development file's content, in a file this test rewrites to
+// make the directory drop a principal.
+const directoryFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'access-')), 'unit-directory.json');
+const directory = JSON.parse(fs.readFileSync(new URL('../data/unit-directory.json', import.meta.url), 'utf8')) as { units: { institutional_id: string; principals: number[] }[] };
 const YEAR = 2025;
 const ocean = () => ids.unit['OCEAN-LAB']!;
 const glacier = () => ids.unit['GLACIER-LAB']!;
@@ -23,16 +30,24 @@ const rolesOf = async (sub: string) =>
   (await stack.server.pool.query('SELECT r.role, r.unit_id, r.source FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.sub = $1 ORDER BY r.role, r.unit_id', [sub])).rows;
 
 beforeAll(async () => {
-  stack = await startTestStack({ instances: 2 });
+  fs.writeFileSync(directoryFile, JSON.stringify(directory));
+  stack = await startTestStack({ instances: 2, env: { UNIT_DIRECTORY: directoryFile } });
   ids = await demoIds(stack.server.pool);
   // The directory's principals (GLACIER-LAB: 300001, URBAN-LAB: 300002); Gina (300001) signs in
   // only later, so her role comes from the directory.
-  expect((await (await as(stack, 'olga')).post('/api/sync/units', { year: YEAR })).status).toBe(202);
-  await settled(stack.server.pool);
+  await unitSync();
   ids = await demoIds(stack.server.pool);
   await stack.server.pool.query(`INSERT INTO users (iss, sub, name, email, person_number) VALUES ('test', 'gina', 'Gina Glacier', 'gina@example.org', 300001)`);
 });
-afterAll(async () => stack?.stop());
+afterAll(async () => {
+  await stack?.stop();
+  fs.rmSync(path.dirname(directoryFile), { recursive: true, force: true });
+});
+
+async function unitSync(): Promise<void> {
+  expect((await (await as(stack, 'olga')).post('/api/sync/units', { year: YEAR })).status).toBe(202);
+  await settled(stack.server.pool);
+}
 
 describe('who holds which role', () => {
   it('lists users with their roles, units and sources, and the directory principals not signed in yet', async () => {
@@ -145,16 +160,19 @@ describe('the directory and this page', () => {
     const adam = await as(stack, 'adam');
     const carol = await userId('carol');
     expect((await adam.post('/api/access/grant', { user_id: carol, role: 'principal', unit_id: glacier(), reason: 'Co-leads the glacier campaign' })).status).toBe(200);
-    expect((await (await as(stack, 'olga')).post('/api/sync/units', { year: YEAR })).status).toBe(202);
-    await settled(stack.server.pool);
+    await unitSync();
     expect(await rolesOf('carol')).toContainEqual({ role: 'principal', unit_id: glacier(), source: 'manual' });
-    // A directory role granted here again becomes this page's: a later sync that drops the person
-    // leaves it.
+
+    // A directory role granted here again becomes this page's: the sync after the directory drops
+    // the person leaves it, and the page no longer counts it as the directory's.
     expect((await adam.post('/api/access/grant', { user_id: await userId('gina'), role: 'principal', unit_id: glacier(), reason: 'Keep her after the reorganisation' })).status).toBe(200);
-    const line = (await auditLines('role_grant')).at(-1);
-    expect(line.details).toMatchObject({ previous_source: 'directory' });
-    await stack.server.pool.query('DELETE FROM directory_principals WHERE person_number = 300001');
-    await stack.server.pool.query(`DELETE FROM user_roles WHERE source = 'directory' AND user_id = $1`, [await userId('gina')]);
+    expect((await auditLines('role_grant')).at(-1).details).toMatchObject({ previous_source: 'directory' });
+    fs.writeFileSync(directoryFile, JSON.stringify({ units: directory.units.map((u) => (u.institutional_id === 'GLACIER-LAB' ? { ...u, principals: [] } : u)) }));
+    await unitSync();
     expect(await rolesOf('gina')).toEqual([{ role: 'principal', unit_id: glacier(), source: 'manual' }]);
+    const gina = (await adam.get<AccessOverview>('/api/access?q=gina')).body.users[0]!;
+    expect(gina.roles).toEqual([{ role: 'principal', unit_id: glacier(), unit_name: 'Glaciology Lab', source: 'manual', in_directory: false }]);
+    // And now it may be revoked here.
+    expect((await adam.post('/api/access/revoke', { user_id: gina.id, role: 'principal', unit_id: glacier(), reason: 'Left after all' })).status).toBe(200);
   });
 });
