@@ -30,6 +30,8 @@ import { locationRoutes } from './http/locations';
 import { syncRoutes } from './http/sync';
 import { factorRoutes } from './http/factors';
 import { registryRoutes } from './http/registry';
+import { auditRoutes } from './http/audit';
+import { accessRoutes } from './http/access';
 import type { Metrics } from './metrics';
 import type { JobSystem } from './jobs';
 import type { EventHub } from './events/hub';
@@ -118,6 +120,8 @@ export function createApp(d: AppDeps): express.Express {
   api.use('/sync', syncRoutes(d.pool, d.jobs.runner, d.hub, { uploadMaxBytes: d.config.UPLOAD_MAX_BYTES }));
   api.use('/factors', requireUser, factorRoutes(d.pool));
   api.use('/registry', requireUser, registryRoutes());
+  api.use('/audit', requireUser, auditRoutes(d.pool));
+  api.use('/access', requireUser, accessRoutes(d.pool));
   api.use((_req, _res, next) => next(new NotFoundError('No such API route.', coded('no_such_route'))));
   app.use('/api', api);
 

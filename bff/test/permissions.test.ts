@@ -23,6 +23,7 @@ const backoffice = {
   'backoffice.units': ['view', 'edit'],
   'backoffice.jobs': ['view', 'edit'],
   'backoffice.results': ['view', 'edit'],
+  'backoffice.audit': ['view'],
 };
 
 it.each([

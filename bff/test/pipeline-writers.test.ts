@@ -85,14 +85,15 @@ async function childOf(parentId: number, jobType: string): Promise<number> {
 }
 
 describe('each Path 2 job type writes only its own table', () => {
-  it('csv_ingest → data_entries; emission_recalc → data_entry_emissions; aggregation → module and report stats', async () => {
+  it('csv_ingest → data_entries and its audit line; emission_recalc → data_entry_emissions; aggregation → module and report stats', async () => {
     for (const [module, type, csv] of [
       ['headcount', 'member', `${HEADCOUNT_HEADER}\n100101,Nia,1,\n100102,Oli,0.5,`],
       ['professional_travel', 'plane', `${PLANE_HEADER}\nGVA,JFK,economy,1,true,2025-01-02,100101\nZRH,LHR,first,2,false,2025-01-03,100102`],
     ] as const) {
       const ingest = await runAlone(await uploadJob('csv_ingest', module, type, csv));
       expect(ingest.job.result).toBe('SUCCESS');
-      expect(ingest.changed).toEqual(['data_entries']);
+      // audit_log: the line saying what the file stored, committed with its rows.
+      expect(ingest.changed).toEqual(['audit_log', 'data_entries']);
       const recalc = await runAlone(await childOf(ingest.job.id, 'emission_recalc'));
       expect(recalc.changed).toEqual(['data_entry_emissions']);
       const aggregation = await runAlone(await childOf(ingest.job.id, 'aggregation'));
@@ -104,7 +105,7 @@ describe('each Path 2 job type writes only its own table', () => {
     const emissionIds = async () => (await db.pool.query<{ id: number }>('SELECT id FROM data_entry_emissions ORDER BY id')).rows.map((r) => r.id);
     const before = await emissionIds();
     const ingest = await runAlone(await uploadJob('csv_ingest', 'professional_travel', 'plane', `${PLANE_HEADER}\nCDG,JFK,economy,1,true,2025-02-02,100101`, { mode: 'replace' }));
-    expect(ingest.changed).toEqual(['data_entries', 'data_entry_emissions']);
+    expect(ingest.changed).toEqual(['audit_log', 'data_entries', 'data_entry_emissions']);
     const after = await emissionIds();
     expect(after.length).toBe(before.length - 2);
     expect(after.every((id) => before.includes(id))).toBe(true); // removed, never added or changed

@@ -74,6 +74,10 @@ export interface ErrorCatalogue {
   job_no_handler: P<'id' | 'type'>;
   job_waits_for: P<'id' | 'waitsFor'>;
   no_factor_to_carry: P<'year'>;
+  no_such_user: None;
+  role_already_granted: None;
+  role_not_held: None;
+  role_from_directory: None;
   too_many_streams: P<'max'>;
   too_many_sign_ins: None;
   sign_in_invalid: None;
@@ -166,6 +170,10 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   job_no_handler: ['id', 'type'],
   job_waits_for: ['id', 'waitsFor'],
   no_factor_to_carry: ['year'],
+  no_such_user: [],
+  role_already_granted: [],
+  role_not_held: [],
+  role_from_directory: [],
   too_many_streams: ['max'],
   too_many_sign_ins: [],
   sign_in_invalid: [],

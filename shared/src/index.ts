@@ -7,3 +7,4 @@ export * from './jobs';
 export * from './csv';
 export * from './errors';
 export * from './format';
+export * from './audit';

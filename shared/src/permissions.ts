@@ -21,8 +21,9 @@ export type Action = (typeof ACTIONS)[number];
  * `modules.headcount/12/own`; a bare key (`backoffice.jobs`) is global. */
 export type PermissionMap = Record<string, Action[]>;
 
-// `results`: every unit's results side by side (the institution roll-up).
-export const BACKOFFICE_AREAS = ['factors', 'units', 'jobs', 'results'] as const;
+// `results`: every unit's results side by side (the institution roll-up); `audit`: the audit
+// trail (read only: nothing edits it).
+export const BACKOFFICE_AREAS = ['factors', 'units', 'jobs', 'results', 'audit'] as const;
 export type BackofficeArea = (typeof BACKOFFICE_AREAS)[number] | 'users';
 
 export const moduleKey = (module: ModuleType, unitId?: number, own = false): string =>
@@ -38,7 +39,8 @@ function add(map: PermissionMap, key: string, actions: readonly Action[]): void 
 function addBackoffice(map: PermissionMap): void {
   for (const m of MODULE_TYPES) add(map, moduleKey(m), ['view', 'edit', 'sync']);
   add(map, moduleStatusKey(), ['edit']);
-  for (const area of BACKOFFICE_AREAS) add(map, backofficeKey(area), ['view', 'edit']);
+  // Nothing edits the audit trail: its area is granted for reading only.
+  for (const area of BACKOFFICE_AREAS) add(map, backofficeKey(area), area === 'audit' ? ['view'] : ['view', 'edit']);
 }
 
 export function permissionsFor(grants: readonly RoleGrant[]): PermissionMap {

@@ -109,15 +109,27 @@ describe('CSV templates', () => {
 describe('back-office routes', () => {
   const backoffice = permissionsFor([{ role: 'backoffice', unitId: null }]);
   const principal = permissionsFor([{ role: 'principal', unitId: 3 }]);
+  const admin = permissionsFor([{ role: 'admin', unitId: null }]);
 
   it('are offered (menu) exactly when their route permission allows them (guard)', () => {
-    expect(backofficePages.map((p) => p.path)).toEqual(['/backoffice/uploads', '/backoffice/factors', '/backoffice/units', '/backoffice/jobs', '/backoffice/rollup']);
-    expect(backofficePages.every((p) => allows(backoffice, p.permission))).toBe(true);
+    expect(backofficePages.map((p) => p.path)).toEqual([
+      '/backoffice/uploads',
+      '/backoffice/factors',
+      '/backoffice/units',
+      '/backoffice/jobs',
+      '/backoffice/rollup',
+      '/backoffice/audit',
+      '/backoffice/users',
+    ]);
+    // Access management is for administrators only; back-office has every other page.
+    expect(backofficePages.filter((p) => !allows(backoffice, p.permission)).map((p) => p.path)).toEqual(['/backoffice/users']);
+    expect(backofficePages.every((p) => allows(admin, p.permission))).toBe(true);
     expect(backofficePages.some((p) => allows(principal, p.permission))).toBe(false);
     expect(firstAllowedPage(backoffice)).toBe('/backoffice/uploads');
     expect(firstAllowedPage(principal)).toBeNull();
     expect(firstAllowedPage({ 'backoffice.units': ['view'] })).toBe('/backoffice/units');
     expect(firstAllowedPage({ 'backoffice.results': ['view'] })).toBe('/backoffice/rollup');
+    expect(firstAllowedPage({ 'backoffice.audit': ['view'] })).toBe('/backoffice/audit');
   });
 });
 

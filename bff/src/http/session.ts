@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { coded, type SessionState } from '@carbon/shared';
-import type { Pool } from '../db/pool';
+import { withTransaction, type Pool } from '../db/pool';
+import { writeAudit } from '../domain/audit';
 import type { Logger } from '../log';
 import type { OidcClient } from '../auth/oidcClient';
 import { pkce } from '../auth/oidcClient';
@@ -105,14 +106,19 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
       throw badRequest('The identity provider did not accept this sign-in. Please sign in again.', coded('sign_in_refused'));
     }
     const { claims, idToken } = redeemed;
-    const { rows: users } = await d.pool.query<{ id: number }>(
-      `INSERT INTO users (iss, sub, email, name, person_number, last_login_at) VALUES ($1, $2, $3, $4, $5, now())
-       ON CONFLICT (iss, sub) DO UPDATE SET email = excluded.email, name = excluded.name,
-         person_number = coalesce(excluded.person_number, users.person_number), last_login_at = now()
-       RETURNING id`,
-      [d.oidc.issuer, claims.sub, claims.email, claims.name, claims.person_number],
-    );
-    const userId = users[0]!.id;
+    // The account and the sign-in's audit line together: a failed update leaves no line.
+    const userId = await withTransaction(d.pool, async (db) => {
+      const { rows: users } = await db.query<{ id: number }>(
+        `INSERT INTO users (iss, sub, email, name, person_number, last_login_at) VALUES ($1, $2, $3, $4, $5, now())
+         ON CONFLICT (iss, sub) DO UPDATE SET email = excluded.email, name = excluded.name,
+           person_number = coalesce(excluded.person_number, users.person_number), last_login_at = now()
+         RETURNING id`,
+        [d.oidc.issuer, claims.sub, claims.email, claims.name, claims.person_number],
+      );
+      const id = users[0]!.id;
+      await writeAudit(db, { actorId: id, action: 'sign_in', details: { address: req.ip ?? null } });
+      return id;
+    });
 
     // A fresh session id at login: a session id known before login is worthless after it.
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));

@@ -5,6 +5,7 @@
 import { coded, type Coded } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
+import { writeAudit } from '../domain/audit';
 import * as jobSql from './sql';
 import type { LockedJob } from './sql';
 import type { JobRunner } from './runner';
@@ -38,7 +39,9 @@ function decide(job: LockedJob, runner: JobRunner): { reason: string } | { detai
   return { reason: job.due ? 'it was waiting without being fired' : 'it was waiting for a retry delay' };
 }
 
-export async function recoverJob(pool: Pool, runner: JobRunner, id: number): Promise<RecoverResult> {
+/** `actorId`: who asked (users.id; null for the system), for the audit line written with the
+ * recovery. A refusal writes none. */
+export async function recoverJob(pool: Pool, runner: JobRunner, id: number, actorId: number | null = null): Promise<RecoverResult> {
   const result = await withTransaction(pool, async (db): Promise<RecoverResult> => {
     const job = (await jobSql.lockJobForRecovery(db, { id, now: new Date(runner.clock.now()) })).rows[0];
     if (!job) return { status: 'not_found' };
@@ -55,7 +58,14 @@ export async function recoverJob(pool: Pool, runner: JobRunner, id: number): Pro
     // A RUNNING job goes back to waiting with its id, so it keeps its place before the jobs of its
     // combination accepted after it.
     const { rows } = await jobSql.recoverJob(db, { id, message: `Recovered manually: ${verdict.reason}.` });
-    return { status: 'recovered', job: rows[0]!, reason: verdict.reason };
+    const recovered = rows[0]!;
+    await writeAudit(db, {
+      actorId,
+      action: 'job_recover',
+      unitId: recovered.unit_id,
+      details: { job_id: id, job_type: recovered.job_type, state_before: job.state, reason: verdict.reason, pipeline_id: recovered.pipeline_id },
+    });
+    return { status: 'recovered', job: recovered, reason: verdict.reason };
   });
   if (result.status === 'recovered') runner.fire(id);
   return result;

@@ -3,7 +3,7 @@
 import os from 'node:os';
 import crypto from 'node:crypto';
 import type { Logger } from '../log';
-import { createPool, releaseClient, type Pool } from '../db/pool';
+import { createPool, releaseClient, type Pool, type PoolClient } from '../db/pool';
 import { systemClock, type Clock } from '../core/clock';
 import * as jobSql from './sql';
 import { HandlerRegistry } from './registry';
@@ -194,13 +194,15 @@ export class JobRunner {
     if (!this.stopping) void this.runJob(id);
   }
 
-  /** Inserts a new pipeline's first job (committed at once) and fires it. */
-  async createJob(job: NewJob): Promise<JobRow> {
+  /** Inserts a new pipeline's first job (committed at once) and fires it. `alongside` writes in
+   * the same transaction (the request's audit line): the job exists only if it commits too. */
+  async createJob(job: NewJob, alongside?: (db: PoolClient, row: JobRow) => Promise<void>): Promise<JobRow> {
     const client = await this.pool.connect();
     let row: Awaited<ReturnType<typeof insertJob>>;
     try {
       await client.query(jobSql.DURABLE_BEGIN);
       row = await insertJob(client, job);
+      if (alongside) await alongside(client, row);
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});

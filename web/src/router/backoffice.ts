@@ -1,4 +1,4 @@
-// The back-office area (/backoffice/{uploads,factors,units,jobs,rollup}). Each page states the
+// The back-office area (/backoffice/{uploads,factors,units,jobs,rollup,audit,users}). Each page states the
 // permission it needs in `meta.permission`; the router guard and the back-office menu both read
 // it, so a page is offered exactly when its address would open. Paths match
 // shared/src/routes.ts (SPA_PATH_PATTERNS).
@@ -53,6 +53,19 @@ const pages: RouteRecordRaw[] = [
     name: 'backoffice-rollup',
     component: () => import('../pages/backoffice/RollupPage.vue'),
     meta: { permission: { area: 'results', action: 'view' }, menu: { label: 'backoffice.nav.rollup', icon: 'leaderboard' } },
+  },
+  {
+    path: 'audit',
+    name: 'backoffice-audit',
+    component: () => import('../pages/backoffice/AuditPage.vue'),
+    meta: { permission: { area: 'audit', action: 'view' }, menu: { label: 'backoffice.nav.audit', icon: 'history' } },
+  },
+  {
+    // Administrators only (back-office has no `users` permission).
+    path: 'users',
+    name: 'backoffice-users',
+    component: () => import('../pages/backoffice/UsersPage.vue'),
+    meta: { permission: { area: 'users', action: 'view' }, menu: { label: 'backoffice.nav.users', icon: 'manage_accounts' } },
   },
 ];
 

@@ -78,7 +78,7 @@ export function dispatchRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: nu
       // or a lost connection can be retried safely (one transaction).
       max_attempts: 3,
       created_by: user.id,
-    });
+    }, { action: 'csv_upload', details: { module: module.type, entry_type: entryType.type, year: q.year, mode: q.mode } });
     res.status(202).location(`/api/sync/jobs/${started.job_id}`).json(started);
   });
   return r;

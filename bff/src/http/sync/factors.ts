@@ -12,6 +12,7 @@ import type { JobRunner } from '../../jobs/runner';
 import { FACTOR_INGEST } from '../../jobs/handlers/factorIngest';
 import { FACTOR_CARRY_OVER, type FactorCarryOverPayload } from '../../jobs/handlers/factorCarryOver';
 import { factorCountsOf } from '../../domain/factors';
+import { writeAudit } from '../../domain/audit';
 import { fieldIssue, InvalidError } from '../../core/errors';
 import { requireBackoffice, userOf } from '../../policies';
 import { factorSetParam, moduleParam } from '../params';
@@ -33,14 +34,11 @@ export function factorSyncRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: 
     const counts = await factorCountsOf(pool, from_year);
     if (!Object.keys(counts).length) throw new InvalidError(`There is no factor for ${from_year} to carry over.`, [fieldIssue('from_year', 'has no factor', coded('no_factor_to_carry', { year: from_year }))]);
     const payload: FactorCarryOverPayload = { from_year };
-    const job = await runner.createJob({
-      job_type: FACTOR_CARRY_OVER,
-      entity_type: 'GLOBAL_PER_YEAR',
-      target: 'FACTORS',
-      year: to_year,
-      payload: { ...payload },
-      created_by: userOf(req).id,
-    });
+    const actorId = userOf(req).id;
+    const job = await runner.createJob(
+      { job_type: FACTOR_CARRY_OVER, entity_type: 'GLOBAL_PER_YEAR', target: 'FACTORS', year: to_year, payload: { ...payload }, created_by: actorId },
+      (db, row) => writeAudit(db, { actorId, action: 'factor_carry_over', details: { from_year, to_year, job_id: row.id, pipeline_id: row.pipeline_id } }),
+    );
     const answer: JobStarted = { job_id: job.id, pipeline_id: job.pipeline_id };
     res.status(202).location(`/api/sync/jobs/${job.id}`).json(answer);
   });
@@ -59,7 +57,7 @@ export function factorSyncRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: 
       data_entry_type: set.name,
       year,
       created_by: userOf(req).id,
-    });
+    }, { action: 'factor_upload', details: { module: module.type, factor_set: set.name, year } });
     res.status(202).location(`/api/sync/jobs/${started.job_id}`).json(started);
   });
   return r;

@@ -5,7 +5,7 @@ import { Router } from 'express';
 import type { Pool } from '../../db/pool';
 import type { JobRunner } from '../../jobs/runner';
 import { recoverJob } from '../../jobs/recoverJob';
-import { requireBackoffice } from '../../policies';
+import { requireBackoffice, userOf } from '../../policies';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { parseJobId } from './jobs';
 import { presentJob } from './presentJob';
@@ -14,7 +14,7 @@ export function jobRecoveryRoutes(pool: Pool, runner: JobRunner): Router {
   const r = Router();
   r.post('/:job_id/recover', requireBackoffice('jobs', 'edit'), async (req, res) => {
     const id = parseJobId(req.params.job_id);
-    const result = await recoverJob(pool, runner, id);
+    const result = await recoverJob(pool, runner, id, userOf(req).id);
     if (result.status === 'not_found') throw new NotFoundError(`Job ${id} does not exist.`, coded('no_such_job', { id }));
     if (result.status === 'conflict') throw new ConflictError(result.detail, result.coded);
     res.json({ job: presentJob(result.job), recovered_because: result.reason });

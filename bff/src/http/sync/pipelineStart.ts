@@ -4,16 +4,33 @@ import { coded } from '@carbon/shared';
 import type { JobStarted } from '@carbon/shared';
 import { withTransaction, type Pool } from '../../db/pool';
 import { storeUpload } from '../../domain/uploads';
+import { writeAudit } from '../../domain/audit';
 import { insertJob } from '../../jobs/chainJob';
 import type { JobRunner } from '../../jobs/runner';
 import type { NewJob } from '../../jobs/types';
 import { NotFoundError } from '../../core/errors';
 import type { CsvBody } from './csvBody';
 
-export async function startUploadJob(pool: Pool, runner: JobRunner, file: CsvBody, job: NewJob): Promise<JobStarted> {
+/** The audit line of an upload made by someone (demo seeding makes none): the file's name, size
+ * and checksum, the upload and the job are added to `details`. */
+export interface UploadAudit {
+  action: 'csv_upload' | 'factor_upload';
+  details: Record<string, unknown>;
+}
+
+export async function startUploadJob(pool: Pool, runner: JobRunner, file: CsvBody, job: NewJob, audit?: UploadAudit): Promise<JobStarted> {
   const row = await withTransaction(pool, async (db) => {
     const uploadId = await storeUpload(db, file.body, file.sha256, job.created_by ?? null);
-    return insertJob(db, { ...job, payload: { ...job.payload, upload_id: uploadId, sha256: file.sha256, bytes: file.body.length, file_name: file.name } });
+    const inserted = await insertJob(db, { ...job, payload: { ...job.payload, upload_id: uploadId, sha256: file.sha256, bytes: file.body.length, file_name: file.name } });
+    if (audit) {
+      await writeAudit(db, {
+        actorId: job.created_by ?? null,
+        action: audit.action,
+        unitId: job.unit_id ?? null,
+        details: { ...audit.details, file_name: file.name, bytes: file.body.length, sha256: file.sha256, upload_id: uploadId, job_id: inserted.id, pipeline_id: inserted.pipeline_id },
+      });
+    }
+    return inserted;
   });
   runner.fire(row.id);
   return { job_id: row.id, pipeline_id: row.pipeline_id };

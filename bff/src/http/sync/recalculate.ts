@@ -8,6 +8,7 @@ import { entryTypesOf } from '@carbon/shared';
 import { withTransaction, type Pool } from '../../db/pool';
 import type { JobRunner } from '../../jobs/runner';
 import { insertJob } from '../../jobs/chainJob';
+import { writeAudit } from '../../domain/audit';
 import type { JobRow } from '../../jobs/types';
 import { EMISSION_RECALC } from '../../jobs/handlers/emissionRecalc';
 import { authorizeSync, userOf } from '../../policies';
@@ -49,6 +50,12 @@ export function recalculateRoutes(pool: Pool, runner: JobRunner): Router {
           }),
         );
       }
+      await writeAudit(db, {
+        actorId: user.id,
+        action: 'recalculation',
+        unitId,
+        details: { module: module.type, entry_types: types.map((t) => t.type), year: q.year, job_ids: rows.map((j) => j.id), pipeline_id: rows[0]!.pipeline_id },
+      });
       return rows;
     });
     for (const j of jobs) runner.fire(j.id);

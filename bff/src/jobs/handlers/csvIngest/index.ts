@@ -13,6 +13,7 @@ import { mapHeader } from './columns';
 import type { Member } from '../../../domain/entries/traveler';
 import { LocationBook, prepareBatch, type IngestContext, type PreparedRow } from './prepareRows';
 import * as q from './sql';
+import { writeAudit } from '../../../domain/audit';
 
 export const CSV_INGEST = 'csv_ingest';
 export const INGEST_MODES = ['append', 'replace'] as const;
@@ -61,7 +62,8 @@ export const csvIngestHandler: JobHandler = {
   // data_entries only. In replace mode the replaced rows' emissions leave with them through the
   // foreign key's ON DELETE CASCADE, which PostgreSQL counts as deletes on
   // data_entry_emissions; this handler never inserts or updates an emission.
-  writes: ['data_entries', 'data_entry_emissions'],
+  // audit_log: the line saying what the file did, committed with the rows it stored.
+  writes: ['data_entries', 'data_entry_emissions', 'audit_log'],
   timeoutMs: 20 * 60_000,
   async run(ctx): Promise<JobOutcome> {
     const { job, db } = ctx;
@@ -140,6 +142,25 @@ export const csvIngestHandler: JobHandler = {
       { linear: true },
     );
     const skipped = report.skipped;
+    await writeAudit(db, {
+      actorId: job.created_by,
+      action: 'csv_ingest',
+      unitId: job.unit_id,
+      details: {
+        job_id: job.id,
+        upload_id: payload.upload_id,
+        file_name: job.payload.file_name ?? null,
+        sha256: job.payload.sha256 ?? null,
+        bytes: file.bytes,
+        module: job.module_type,
+        entry_type: job.data_entry_type,
+        year: job.year,
+        mode,
+        rows_added: report.stored,
+        rows_removed: replaced,
+        rows_skipped: skipped,
+      },
+    });
     ctx.log.info({ stored: report.stored, skipped, unknown_travelers: report.skippedWarning }, 'csv ingested');
     if (report.skippedWarning) ctx.log.warn({ rows: report.skippedWarning }, 'travel rows skipped: person number not in the headcount');
     return {

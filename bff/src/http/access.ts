@@ -1,0 +1,26 @@
+// /api/access (administrators: back-office `users`): who holds which role on which unit, from the
+// unit directory or granted here; grants and revocations of principal and back-office roles, each
+// with a mandatory reason, written to the audit trail.
+// GET /?q → {users, more, waiting}; POST /grant and POST /revoke {user_id, role, unit_id?, reason} →
+// the user with their roles after the change.
+import { Router } from 'express';
+import type { Pool } from '../db/pool';
+import { accessOverview, grantRole, revokeRole } from '../domain/access';
+import { requireBackoffice, userOf } from '../policies';
+import { parseInput } from '../core/validate';
+import { accessQuerySchema, roleChangeSchema } from './access.schema';
+
+export function accessRoutes(pool: Pool): Router {
+  const r = Router();
+  r.get('/', requireBackoffice('users', 'view'), async (req, res) => {
+    const { q } = parseInput(accessQuerySchema, req.query, 'query');
+    res.json(await accessOverview(pool, q));
+  });
+  r.post('/grant', requireBackoffice('users', 'edit'), async (req, res) => {
+    res.json(await grantRole(pool, userOf(req), parseInput(roleChangeSchema, req.body)));
+  });
+  r.post('/revoke', requireBackoffice('users', 'edit'), async (req, res) => {
+    res.json(await revokeRole(pool, userOf(req), parseInput(roleChangeSchema, req.body)));
+  });
+  return r;
+}
