@@ -4,12 +4,12 @@ import { coded, entryTypesOf, isModuleType, MODULE_TYPES, MODULES, quantityOf, t
 import { ownRowsCondition } from './registrySql';
 import type { Pool } from '../db/pool';
 import { ForbiddenError, NotFoundError } from '../core/errors';
-import { canSeeModuleTotals, canSeeUnit, visibleUnits } from '../policies';
+import { canSeeModuleTotals, canSeeReportTotals, canSeeUnit, visibleUnits } from '../policies';
 import type { Actor } from './actor';
 import { denyUnit } from './context';
 import { normalizeModuleStats, normalizeReportStats } from './stats';
 
-interface ReportRow {
+export interface ReportRow {
   id: number;
   unit_id: number;
   unit: { institutional_id: string; name: string };
@@ -55,8 +55,7 @@ export function reportView(row: ReportRow, actor: Actor): CarbonReportView {
       updated_at: new Date(m.updated_at).toISOString(),
     });
   }
-  const allVisible = MODULE_TYPES.every((t) => canSeeModuleTotals(actor, t, row.unit_id));
-  const stats: CarbonReportView['stats'] = allVisible ? reportFigures(row) : null;
+  const stats: CarbonReportView['stats'] = canSeeReportTotals(actor, row.unit_id) ? reportFigures(row) : null;
   return { id: row.id, unit_id: row.unit_id, unit: row.unit, year: row.year, stats, modules };
 }
 
@@ -72,7 +71,7 @@ export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: n
 }
 
 /** A report's row, for a user who may see its unit (404 unknown, 403 another unit's). */
-async function visibleReportRow(pool: Pool, actor: Actor, reportId: number): Promise<ReportRow> {
+export async function visibleReportRow(pool: Pool, actor: Actor, reportId: number): Promise<ReportRow> {
   const { rows } = await pool.query<ReportRow>(REPORTS, [true, [], null, null, reportId]);
   const row = rows[0];
   if (!row) throw new NotFoundError('No such carbon report.', coded('no_such_report'));

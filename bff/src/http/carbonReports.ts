@@ -1,9 +1,10 @@
 // /api/v1/carbon_reports: reports with module status and stats, module validation, and the
-// report-addressed data-entry routes (Path 1), and the report's emissions as CSV.
+// report-addressed data-entry routes (Path 1), the report's results and its emissions as CSV.
 import { Router } from 'express';
 import type { Pool } from '../db/pool';
 import { getReport, listReports, ownFootprint } from '../domain/carbonReports';
 import { exportReportEmissions } from '../domain/reportExport';
+import { unitResults } from '../domain/results';
 import { setModuleStatus } from '../domain/moduleStatus';
 import { userOf } from '../policies';
 import { reportListQuerySchema } from './carbonReports.schema';
@@ -27,6 +28,11 @@ export function carbonReportRoutes(pool: Pool): Router {
   // The signed-in user's own footprint in the report, beside the unit's per-FTE figure.
   r.get('/:report_id/own', async (req, res) => {
     res.json(await ownFootprint(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
+  });
+
+  // The unit's results: breakdowns, completeness and ratios (those who may see its totals only).
+  r.get('/:report_id/results', async (req, res) => {
+    res.json(await unitResults(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
   });
 
   // Every emission of the report as CSV (UTF-8 with a BOM so spreadsheets pick the encoding).

@@ -8,6 +8,7 @@ import {
   moduleAccess,
   moduleKey,
   MODULE_TYPES,
+  seesUnitTotals,
   unitsInMap,
   type Action,
   type BackofficeArea,
@@ -76,6 +77,13 @@ export function authorizeSync(user: PolicySubject, module: ModuleType, unitId: n
       ? new ForbiddenError('Only back-office operators may sync a module for every unit at once.', coded('may_not_sync_all'))
       : new ForbiddenError('You may not sync this module of this unit.', coded('may_not_sync'));
   }
+}
+
+/** A unit's totals and results (report stats, breakdowns, ratios, the emissions export) sum other
+ * people's rows: for users who may see every module of the unit in full (principals, back
+ * office), never for its standard users, who see their own footprint instead. */
+export function canSeeReportTotals(user: PolicySubject, unitId: number): boolean {
+  return seesUnitTotals(user.permissions, unitId);
 }
 
 export function authorizeModuleStatus(user: PolicySubject, unitId: number): void {

@@ -2,10 +2,10 @@
 // figure keeps its row, with an empty kg and the reason), its scope and category, the factor used
 // and its source. Only for users who may see every row of the unit (the report's totals): the
 // file holds other people's rows.
-import { MODULE_TYPES, csvLine } from '@carbon/shared';
+import { csvLine } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import { ForbiddenError } from '../../core/errors';
-import { canSeeModuleTotals } from '../../policies';
+import { canSeeReportTotals } from '../../policies';
 import type { Actor } from '../actor';
 import { getReport } from '../carbonReports';
 import { reportEmissions } from './sql';
@@ -36,7 +36,7 @@ export interface ReportExport {
 
 export async function exportReportEmissions(pool: Pool, actor: Actor, reportId: number): Promise<ReportExport> {
   const report = await getReport(pool, actor, reportId);
-  if (!MODULE_TYPES.every((m) => canSeeModuleTotals(actor, m, report.unit_id))) {
+  if (!canSeeReportTotals(actor, report.unit_id)) {
     throw new ForbiddenError('The export holds every row of the unit: only those who may see all of them can download it.');
   }
   const { rows } = await reportEmissions(pool, { reportId });
