@@ -8,7 +8,23 @@
 // to them by person number (their trips) — over the category's FTE. The rest of the total (the
 // unit's buildings, equipment and purchases, rows of people no longer in the headcount) is not
 // spread over anyone: it is shown as unattributed.
-import { CATEGORIES, coded, DATA_ENTRY_TYPES, ENTRY_TYPES, GHG_SCOPES, isModuleType, MODULE_TYPES, UNSPECIFIED_POSITION, type ModuleType, type PositionFigure, type ResultFigure, type UnitResults } from '@carbon/shared';
+import {
+  CATEGORIES,
+  coded,
+  DATA_ENTRY_TYPES,
+  ENTRY_TYPES,
+  GHG_SCOPES,
+  isModuleType,
+  MODULE_TYPES,
+  peopleEntryType,
+  personLinkedEntryTypes,
+  positionCategoryField,
+  UNSPECIFIED_POSITION,
+  type ModuleType,
+  type PositionFigure,
+  type ResultFigure,
+  type UnitResults,
+} from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import { ForbiddenError } from '../../core/errors';
 import { canSeeReportTotals } from '../../policies';
@@ -20,17 +36,10 @@ const zero = (): ResultFigure => ({ kg_co2eq: 0, entries: 0, without_factor: 0 }
 const figure = (r: ResultFigure | undefined): ResultFigure => (r ? { kg_co2eq: r.kg_co2eq, entries: r.entries, without_factor: r.without_factor } : zero());
 const ratio = (kg: number, over: number): number | null => (over > 0 ? kg / over : null);
 
-/** The entry type listing the unit's people (the registry has exactly one), and the types linked
- * to it by person number. */
-function personLinks() {
-  const people = DATA_ENTRY_TYPES.map((t) => ENTRY_TYPES[t]!).find((t) => t.person)!;
-  const linked = DATA_ENTRY_TYPES.map((t) => ENTRY_TYPES[t]!).filter((t) => t.traveler?.entryType === people.type);
-  return { people, linked };
-}
-
 async function positionRows(pool: Pool, reportId: number): Promise<PositionRow[]> {
-  const { people, linked } = personLinks();
-  const person = people.person!;
+  const people = peopleEntryType();
+  const linked = personLinkedEntryTypes();
+  const person = people.person;
   if (!person.categoryField) return [];
   const { rows } = await resultsByPosition(pool, {
     reportId,
@@ -48,9 +57,7 @@ async function positionRows(pool: Pool, reportId: number): Promise<PositionRow[]
 
 /** The position categories the people's select offers, then members without one. */
 function positionKeys(): string[] {
-  const { people } = personLinks();
-  const field = people.fields.find((f) => f.key === people.person?.categoryField);
-  return [...(field?.options ?? []), UNSPECIFIED_POSITION];
+  return [...(positionCategoryField()?.options ?? []), UNSPECIFIED_POSITION];
 }
 
 /** What is left of `total` once `parts` are taken out (never below zero by rounding). */
