@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, string> = {
   bulkPipeline: '100,000-row travel CSV upload → aggregation vs bare COPY',
   rollupResults: "a unit's results and the institution roll-up on 100 to 1,000 units × 5 years × 2,000 entries",
   'web-first-screen': 'first-screen JS after login and time to an interactive module page',
+  resultsRead: "one report's results (breakdowns and ratios) with 2,000 entries, among 50 such reports",
 };
 
 const asked = process.argv.slice(2);

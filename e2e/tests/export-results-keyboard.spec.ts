@@ -38,13 +38,13 @@ test('a member can be added with the keyboard alone, and the export neutralises 
   const file = await (await download).path();
   const text = fs.readFileSync(file, 'utf8').replace(/^\ufeff/, '');
   const [header, ...rows] = text.trim().split('\r\n');
-  expect(header).toBe('user_institutional_id,name,fte,position,kg_co2eq');
+  expect(header).toBe('user_institutional_id,name,fte,position,position_category,kg_co2eq');
   expect(rows).toHaveLength(1);
   // No per-FTE factor in 2024: the member has no figure, exported as an empty cell, never 0.
-  expect(rows[0]).toBe(`${personNumber},"'=HYPERLINK(""http://example.org"",""x"") ${personNumber}",0.5,,`);
+  expect(rows[0]).toBe(`${personNumber},"'=HYPERLINK(""http://example.org"",""x"") ${personNumber}",0.5,,,`);
 });
 
-test('the results page shows the report total, per FTE, and both charts with their figures', async ({ page }) => {
+test('the results page shows the report total, per FTE, and the charts of the modules and entry types with their figures', async ({ page }) => {
   const unit = await unitIdOf('OCEAN-LAB');
   await openAs(page, 'dan', `/u/${unit}/2025`);
   const reportTotal = await figureOf(page.getByTestId('report-total'));
@@ -52,9 +52,10 @@ test('the results page shows the report total, per FTE, and both charts with the
   await expect(page).toHaveURL(new RegExp(`/u/${unit}/2025/results$`));
   expect(await figureOf(page.getByTestId('results-total'))).toBe(reportTotal);
   await expect(page.getByTestId('results-per-fte')).toContainText('t CO2e / FTE');
-  await expect(page.getByTestId('chart-by-module').locator('canvas')).toBeVisible();
-  await expect(page.getByTestId('chart-by-category').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('chart-module').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('result-row-professional_travel')).toContainText('Professional travel');
+  await page.getByTestId('results-view-type').click();
+  await expect(page.getByTestId('chart-type').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('result-row-plane')).toContainText('Plane trip');
 
   await page.getByTestId('language-switch').click();

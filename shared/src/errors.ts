@@ -68,6 +68,7 @@ export interface ErrorCatalogue {
   not_your_entry: None;
   may_not_sync: None;
   may_not_sync_all: None;
+  may_not_see_results: None;
   // Back office.
   job_finished: P<'id' | 'result'>;
   job_alive: P<'id' | 'instance' | 'heartbeat' | 'ran' | 'timeout'>;
@@ -165,6 +166,7 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   not_your_entry: [],
   may_not_sync: [],
   may_not_sync_all: [],
+  may_not_see_results: [],
   job_finished: ['id', 'result'],
   job_alive: ['id', 'instance', 'heartbeat', 'ran', 'timeout'],
   job_no_handler: ['id', 'type'],

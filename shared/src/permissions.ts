@@ -84,6 +84,12 @@ export function moduleAccess(map: PermissionMap, module: ModuleType, unitId: num
   return { all, own: all || allows(map, moduleKey(module, unitId, true), action) };
 }
 
+/** Sees every module of the unit in full: what the unit's totals and results need (they sum
+ * every row), which a standard user, limited to their own rows, never has. */
+export function seesUnitTotals(map: PermissionMap, unitId: number): boolean {
+  return MODULE_TYPES.every((m) => moduleAccess(map, m, unitId, 'view').all);
+}
+
 export function canEditModuleStatus(map: PermissionMap, unitId: number): boolean {
   return allows(map, moduleStatusKey(), 'edit') || allows(map, moduleStatusKey(unitId), 'edit');
 }

@@ -92,7 +92,7 @@ describe('row reports', () => {
 describe('CSV templates', () => {
   it('follow the registry: entry columns (with the unit column for every unit) and factor columns', () => {
     expect(entryTemplate(ENTRY_TYPES.plane!, false)).toBe('origin,destination,cabin_class,number_of_trips,round_trip,departure_date,person_number,traveler_name\r\n');
-    expect(entryTemplate(ENTRY_TYPES.member!, true)).toBe('unit_institutional_id,user_institutional_id,name,fte,position\r\n');
+    expect(entryTemplate(ENTRY_TYPES.member!, true)).toBe('unit_institutional_id,user_institutional_id,name,fte,position,position_category\r\n');
     const factor = { id: 1, data_entry_type: 'train', year: 2025, classification: { country: 'FR' }, values: { kg_co2eq_per_km: 0.0029 }, uncertainty_pct: 20, source: 'ADEME, Impact CO2', last_seen_job_id: 4, in_latest_upload: true, updated_at: '' };
     expect(factorCsv(FACTOR_SETS.train!, [factor])).toBe('country,kg_co2eq_per_km,uncertainty_pct,source\r\nFR,0.0029,20,"ADEME, Impact CO2"\r\n');
     expect(templateFileName('factors', FACTOR_SETS.train!, 2025)).toBe('professional_travel-train-factors-2025.csv');

@@ -65,4 +65,12 @@ describe("a unit's addresses", () => {
     expect(unitAddressAllowed(at(UNIT, 'bicycles'), standard)).toBe(true);
     expect(unitAddressAllowed({ params: {} }, standard)).toBe(true);
   });
+
+  it("of the unit's totals (the results) are for those who see every row: not its standard users", () => {
+    const results = { ...at(UNIT), meta: { unitTotals: true } };
+    expect(unitAddressAllowed(results, standard)).toBe(false);
+    expect(unitAddressAllowed(results, principal)).toBe(true);
+    expect(unitAddressAllowed({ ...at(OTHER), meta: { unitTotals: true } }, backoffice)).toBe(true);
+    expect(unitAddressAllowed({ ...at(OTHER), meta: { unitTotals: true } }, principal)).toBe(false);
+  });
 });

@@ -9,7 +9,7 @@ import type { Actor } from './actor';
 import { denyUnit } from './context';
 import { normalizeModuleStats, normalizeReportStats } from './stats';
 
-interface ReportRow {
+export interface ReportRow {
   id: number;
   unit_id: number;
   unit: { institutional_id: string; name: string };
@@ -71,7 +71,7 @@ export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: n
 }
 
 /** A report's row, for a user who may see its unit (404 unknown, 403 another unit's). */
-async function visibleReportRow(pool: Pool, actor: Actor, reportId: number): Promise<ReportRow> {
+export async function visibleReportRow(pool: Pool, actor: Actor, reportId: number): Promise<ReportRow> {
   const { rows } = await pool.query<ReportRow>(REPORTS, [true, [], null, null, reportId]);
   const row = rows[0];
   if (!row) throw new NotFoundError('No such carbon report.', coded('no_such_report'));

@@ -1,10 +1,12 @@
-// /api/v1/carbon_reports: reports with module status and stats, the uncertainty of their totals,
-// module validation, the report-addressed data-entry routes (Path 1), and the report's exports
-// (every emission and the summary as CSV, the printable report as PDF).
+// /api/v1/carbon_reports: reports with module status and stats, their results (breakdowns,
+// completeness, ratios) and the uncertainty of their totals, module validation, the
+// report-addressed data-entry routes (Path 1), and the report's exports (every emission and the
+// summary as CSV, the printable report as PDF).
 import { Router } from 'express';
 import type { Pool } from '../db/pool';
 import { getReport, listReports, ownFootprint } from '../domain/carbonReports';
 import { exportReportEmissions, exportReportSummary, renderReportPdf } from '../domain/reportExport';
+import { unitResults } from '../domain/results';
 import { reportUncertainty } from '../domain/uncertainty';
 import { setModuleStatus } from '../domain/moduleStatus';
 import { userOf } from '../policies';
@@ -29,6 +31,11 @@ export function carbonReportRoutes(pool: Pool): Router {
   // The signed-in user's own footprint in the report, beside the unit's per-FTE figure.
   r.get('/:report_id/own', async (req, res) => {
     res.json(await ownFootprint(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
+  });
+
+  // The unit's results: breakdowns, completeness and ratios (those who may see its totals only).
+  r.get('/:report_id/results', async (req, res) => {
+    res.json(await unitResults(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
   });
 
   // The ± of the report's total and of each module's, from the factors' stated uncertainties: read

@@ -8,6 +8,7 @@ import {
   moduleAccess,
   moduleKey,
   MODULE_TYPES,
+  seesUnitTotals,
   unitsInMap,
   type Action,
   type BackofficeArea,
@@ -66,12 +67,6 @@ export function canSeeModuleTotals(user: PolicySubject, module: ModuleType, unit
   return moduleAccess(user.permissions, module, unitId, 'view').all;
 }
 
-/** Totals of a report (its stats, its uncertainty) and its exports (every emission, the summary,
- * the printable report) sum every row of the unit: for users who may see every module's. */
-export function canSeeReportTotals(user: PolicySubject, unitId: number): boolean {
-  return MODULE_TYPES.every((m) => canSeeModuleTotals(user, m, unitId));
-}
-
 /** Path 2 on a module (CSV upload, recalculation). `unitId` null = every unit at once (a file
  * with a unit column, a recalculation over all units): only a global sync grant (back-office).
  * Callers answer 404 for an unknown unit before asking. */
@@ -82,6 +77,13 @@ export function authorizeSync(user: PolicySubject, module: ModuleType, unitId: n
       ? new ForbiddenError('Only back-office operators may sync a module for every unit at once.', coded('may_not_sync_all'))
       : new ForbiddenError('You may not sync this module of this unit.', coded('may_not_sync'));
   }
+}
+
+/** A unit's totals and results (report stats, breakdowns, ratios, uncertainty, the exports) sum
+ * other people's rows: for users who may see every module of the unit in full (principals, back
+ * office), never for its standard users, who see their own footprint instead. */
+export function canSeeReportTotals(user: PolicySubject, unitId: number): boolean {
+  return seesUnitTotals(user.permissions, unitId);
 }
 
 export function authorizeModuleStatus(user: PolicySubject, unitId: number): void {

@@ -174,8 +174,10 @@ export interface EntryTypeDef {
   /** Field holding the person number of the row's owner (standard users see only their own). */
   ownerField: string;
   /** Rows of this type are the unit's people (the headcount's members): the field holding the
-   * person number, unique within a module, and the field holding the name. Links read them. */
-  person?: { numberField: string; nameField: string };
+   * person number, unique within a module, and the field holding the name. Links read them.
+   * `fteField` (a number field) holds the person's FTE and `categoryField` (an optional select
+   * field) their position category: the results' ratios per person and per position read them. */
+  person?: { numberField: string; nameField: string; fteField: string; categoryField?: string };
   /** The link of a row to its person (a trip to its traveler): the module and entry type that
    * list the people (a type with `person`), the field holding the person number, and the field
    * the person's name is copied into. */

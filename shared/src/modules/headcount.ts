@@ -9,6 +9,15 @@ const f = (key: string) => `modules.headcount.fields.${key}`;
  * traveler lookup by `String(traveler_id)` finds it (no leading zeros). */
 export const PERSON_NUMBER_PATTERN = /^[1-9][0-9]{0,11}$/;
 
+/**
+ * Position categories of a member, for the results per FTE by position (`position` stays the free
+ * text title). The broad staff groups of a public research unit — research and teaching staff,
+ * postdocs, PhD students, engineers and technicians, administrative staff — and `other` for
+ * anyone else (visitors, interns…). Optional: a member without one is counted as not specified.
+ */
+export const POSITION_CATEGORIES = ['researcher_faculty', 'postdoc', 'phd_student', 'engineer_technician', 'administrative', 'other'] as const;
+export type PositionCategory = (typeof POSITION_CATEGORIES)[number];
+
 export const memberEntry: EntryTypeDef = {
   type: 'member',
   module: 'headcount',
@@ -19,19 +28,21 @@ export const memberEntry: EntryTypeDef = {
     { key: 'name', type: 'text', i18nKey: f('name'), required: true, max: 200, sortable: true, inlineEditable: true },
     { key: 'fte', type: 'number', i18nKey: f('fte'), required: true, min: 0, max: 1, default: 1, sortable: true, inlineEditable: true },
     { key: 'position', type: 'text', i18nKey: f('position'), max: 200, sortable: true, inlineEditable: true },
+    { key: 'position_category', type: 'select', i18nKey: f('position_category'), options: POSITION_CATEGORIES, sortable: true },
   ],
   csvColumns: [
     { column: 'user_institutional_id', field: 'user_institutional_id' },
     { column: 'name', field: 'name' },
     { column: 'fte', field: 'fte' },
     { column: 'position', field: 'position' },
+    { column: 'position_category', field: 'position_category' },
   ],
   // Per-FTE factors by free category (food, commuting…), summed; none by default: a member has
   // no figure until the year has at least one.
   factorSet: { keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true },
   emissionTypes: [{ type: 'member', scope: 3, category: 'per_fte_estimates' }],
   ownerField: 'user_institutional_id',
-  person: { numberField: 'user_institutional_id', nameField: 'name' },
+  person: { numberField: 'user_institutional_id', nameField: 'name', fteField: 'fte', categoryField: 'position_category' },
   computeEmissions: ({ data, factors }) => {
     const fte = Number(data.fte ?? 0);
     const perFte = factors.map((x) => x.values.kg_co2eq_per_fte ?? 0);

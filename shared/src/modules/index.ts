@@ -8,6 +8,7 @@ export * from './csvColumns';
 export * from './registryProblems';
 export * from './reporting';
 export * from './serialize';
-export { PERSON_NUMBER_PATTERN } from './headcount';
+export { PERSON_NUMBER_PATTERN, POSITION_CATEGORIES, type PositionCategory } from './headcount';
+export * from './results';
 export { TRAIN_CLASSES } from './professionalTravel';
 export { PURCHASE_CATEGORIES } from './purchases';

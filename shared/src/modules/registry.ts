@@ -97,6 +97,19 @@ export function peopleEntryType(): EntryTypeDef & { person: NonNullable<EntryTyp
   return t as EntryTypeDef & { person: NonNullable<EntryTypeDef['person']> };
 }
 
+/** The entry types whose rows belong to a person of the people's entry type (trips, by their
+ * traveler), in registration order. */
+export function personLinkedEntryTypes(): EntryTypeDef[] {
+  const people = peopleEntryType().type;
+  return DATA_ENTRY_TYPES.map((t) => ENTRY_TYPES[t]!).filter((t) => t.traveler?.entryType === people);
+}
+
+/** The people's position category field (a select), if the registry gives them one. */
+export function positionCategoryField(): FieldDef | undefined {
+  const people = peopleEntryType();
+  return people.person.categoryField ? fieldOf(people, people.person.categoryField) : undefined;
+}
+
 /** The member list's path under /modules/{unit}/{year}/: the people's module, then `members`. */
 export const membersSegment = (): string => `${MODULES[peopleEntryType().module].slug}/members`;
 

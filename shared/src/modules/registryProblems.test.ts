@@ -2,6 +2,7 @@
 // registers a broken one (in this test file's process only) and reads the problems found.
 import { describe, expect, it } from 'vitest';
 import type { EntryTypeDef, ModuleDef } from './fields';
+import { memberEntry } from './headcount';
 import { MODULES, registerModule } from './registry';
 import { registryProblems } from './registryProblems';
 import type { ModuleType } from './types';
@@ -95,5 +96,19 @@ describe('registry rules', () => {
     }
     // The modules that were there are still clean.
     expect(problems.filter((p) => !p.includes('broken'))).toEqual([]);
+  });
+
+  it("name a people's FTE field that is no number and a position category that is no optional select", () => {
+    const person = memberEntry.person!;
+    const before = registryProblems();
+    memberEntry.person = { ...person, fteField: 'name', categoryField: 'user_institutional_id' };
+    try {
+      const problems = registryProblems();
+      expect(problems).toContain('entry type member: person: its FTE field must be a number field');
+      expect(problems).toContain('entry type member: person: its category field must be an optional select field');
+    } finally {
+      memberEntry.person = person;
+    }
+    expect(registryProblems()).toEqual(before);
   });
 });

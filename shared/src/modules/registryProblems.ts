@@ -173,6 +173,9 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
   if (t.person) {
     if (!field(t.person.numberField) || !field(t.person.nameField)) p('person: its number and name fields must be fields');
     if (t.ownerField !== t.person.numberField) p('a person owns their own row: ownerField must be person.numberField');
+    if (field(t.person.fteField)?.type !== 'number') p('person: its FTE field must be a number field');
+    const category = t.person.categoryField;
+    if (category && (field(category)?.type !== 'select' || field(category)?.required)) p('person: its category field must be an optional select field');
   }
   const link = t.traveler;
   if (link) {

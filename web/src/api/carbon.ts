@@ -18,6 +18,7 @@ import type {
   Page,
   ReportUncertainty,
   RollupUnit,
+  UnitResults,
 } from '@carbon/shared';
 import { membersSegment, MODULES } from '@carbon/shared';
 import { api } from './client';
@@ -44,6 +45,12 @@ export async function fetchReportsOfUnit(unitId: number): Promise<CarbonReportVi
 /** The signed-in user's own footprint in a report, with the unit's per-FTE figure. */
 export async function fetchOwnFootprint(reportId: number): Promise<OwnFootprint> {
   return (await api.get<OwnFootprint>(`/v1/carbon_reports/${reportId}/own`)).data;
+}
+
+/** A report's results: breakdowns, completeness and ratios (403 for users who may not see the
+ * unit's totals). */
+export async function fetchResults(reportId: number): Promise<UnitResults> {
+  return (await api.get<UnitResults>(`/v1/carbon_reports/${reportId}/results`)).data;
 }
 
 /** The ± of a report's total and of each module's (users who see the report's totals). */

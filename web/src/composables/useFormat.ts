@@ -7,6 +7,7 @@ export function useFormat() {
   return {
     tonnes: (kg: number) => t('units.tonnes', { value: formatTonnes(kg, locale.value) }),
     tonnesPerFte: (kg: number) => t('units.tonnesPerFte', { value: formatTonnes(kg, locale.value) }),
+    tonnesPerPerson: (kg: number) => t('units.tonnesPerPerson', { value: formatTonnes(kg, locale.value) }),
     kg: (kg: number) => t('units.kg', { value: formatKg(kg, locale.value) }),
     kgNumber: (kg: number) => formatKg(kg, locale.value),
     km: (km: number) => t('units.km', { value: formatKm(km, locale.value) }),

@@ -1,7 +1,7 @@
 // What the signed-in user may do with a module of a unit, from the session's permission map
 // (the server enforces the same rules; this only hides what it would refuse).
 import { computed, type Ref } from 'vue';
-import { canEditModuleStatus, moduleAccess, MODULE_TYPES, MODULES, type ModuleType } from '@carbon/shared';
+import { canEditModuleStatus, moduleAccess, MODULE_TYPES, MODULES, seesUnitTotals, type ModuleType } from '@carbon/shared';
 import { useAuthStore } from '../stores/auth';
 
 export function useModulePermissions(module: Ref<ModuleType | undefined>, unitId: Ref<number>) {
@@ -29,6 +29,6 @@ export function useVisibleModules(unitId: Ref<number>) {
   const auth = useAuthStore();
   return {
     modules: computed(() => MODULE_TYPES.filter((m) => moduleAccess(auth.permissions, m, unitId.value, 'view').own).map((m) => MODULES[m])),
-    seesAllTotals: computed(() => MODULE_TYPES.every((m) => moduleAccess(auth.permissions, m, unitId.value, 'view').all)),
+    seesAllTotals: computed(() => seesUnitTotals(auth.permissions, unitId.value)),
   };
 }
