@@ -39,6 +39,7 @@ const routes: RouteRecordRaw[] = [
       { path: UNIT, component: () => import('../pages/UnitHomePage.vue') },
       { path: `${UNIT}/results`, component: () => import('../pages/ResultsPage.vue') },
       { path: `${UNIT}/years`, component: () => import('../pages/YearsPage.vue') },
+      { path: `${UNIT}/method`, component: () => import('../pages/MethodPage.vue') },
       { path: `${UNIT}/:module([\\w-]+)`, component: () => import('../pages/ModulePage.vue') },
       { path: 'forbidden', component: () => import('../pages/ForbiddenPage.vue') },
       backofficeRoute,
