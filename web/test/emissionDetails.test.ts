@@ -3,12 +3,12 @@
 // meta keeps, and the factor rows it read with their year and source; a failed read says so and
 // offers to retry.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryHistory, createRouter } from 'vue-router';
 import { ENTRY_TYPES, reasonText, type EntryEmissions } from '@carbon/shared';
 import EmissionDetailsDialog from '../src/components/EmissionDetailsDialog.vue';
 import { fetchEntryEmissions } from '../src/api/carbon';
 import { formatNumber } from '../src/utils/format';
 import { mountApp, settle } from './support/mountApp';
+import { memoryRouter } from './support/router';
 
 vi.mock('../src/api/carbon', () => ({ fetchEntryEmissions: vi.fn() }));
 const fetch = vi.mocked(fetchEntryEmissions);
@@ -51,8 +51,7 @@ const servers: EntryEmissions = {
 async function open(answer: EntryEmissions | Error, locale: 'en' | 'fr' = 'en') {
   if (answer instanceof Error) fetch.mockRejectedValue(answer);
   else fetch.mockResolvedValue(answer);
-  const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/:p(.*)*', component: { template: '<div />' } }] });
-  const w = mountApp(EmissionDetailsDialog, { props: { modelValue: true, entryType: device, unitId: 2, year: 2025, entryId: 77 }, global: { plugins: [router] }, attachTo: document.body }, locale);
+  const w = mountApp(EmissionDetailsDialog, { props: { modelValue: true, entryType: device, unitId: 2, year: 2025, entryId: 77 }, global: { plugins: [await memoryRouter('/u/2/2025/equipment')] }, attachTo: document.body }, locale);
   await settle();
   const section = (type: string) => document.querySelector(`[data-testid="emission-${type}"]`) as HTMLElement;
   const inputOf = (type: string, key: string) => section(type).querySelector(`[data-testid="input-${key}"] td`)?.textContent?.trim();
@@ -84,6 +83,7 @@ describe('EmissionDetailsDialog', () => {
     expect(factor.querySelector('[data-testid="factor-source"]')!.textContent).toBe('EcoInfo (CNRS), Ecodiag');
     expect([...factor.querySelectorAll('[data-testid="factor-value"]')].map((e) => e.textContent!.trim())).toEqual([`${n(1300, 'en')} kg CO2e per device`, '5 years of lifetime']);
     expect(embodied.querySelector('[data-testid="emission-reasons"]')).toBeNull();
+    expect(document.querySelector('[data-testid="emission-method-link"]')!.getAttribute('href')).toBe('/u/2/2025/method');
   });
 
   it('says why a row has no figure and that no factor applied, and totals only what has a figure', async () => {
@@ -117,8 +117,7 @@ describe('EmissionDetailsDialog', () => {
       kg_co2eq: null,
       emissions: [{ emission_type: 'plane', scope: 3, category: 'business_travel', kg_co2eq: null, quantity: 6296, quantity_unit: 'km', factor_id: null, meta: { legs: 1, band: 'long', cabin_class: 'business', location_ids: [1, 2], factor: null, reason: 'the moon was full' }, factors: [] }],
     });
-    const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/:p(.*)*', component: { template: '<div />' } }] });
-    mountApp(EmissionDetailsDialog, { props: { modelValue: true, entryType: plane, unitId: 2, year: 2025, entryId: 5 }, global: { plugins: [router] }, attachTo: document.body });
+    mountApp(EmissionDetailsDialog, { props: { modelValue: true, entryType: plane, unitId: 2, year: 2025, entryId: 5 }, global: { plugins: [await memoryRouter('/u/2/2025/professional-travel')] }, attachTo: document.body });
     await settle();
     const row = (key: string) => document.querySelector(`[data-testid="input-${key}"] td`)?.textContent?.trim();
     expect(row('band')).toBe('long haul (over 3,500 km)');
