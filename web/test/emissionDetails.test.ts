@@ -126,6 +126,37 @@ describe('EmissionDetailsDialog', () => {
     expect(document.querySelector('[data-testid="emission-reasons"] li')!.textContent).toBe('the moon was full');
   });
 
+  it('electricity in MWh: the quantity and unit entered, the conversion and the kWh weighed', async () => {
+    fetch.mockResolvedValue({
+      entry_id: 8,
+      module_type: 'buildings',
+      data_entry_type: 'electricity',
+      year: 2025,
+      kg_co2eq: 726,
+      emissions: [
+        {
+          emission_type: 'electricity',
+          scope: 2,
+          category: 'purchased_electricity',
+          kg_co2eq: 726,
+          quantity: 2000,
+          quantity_unit: 'kwh',
+          factor_id: 3,
+          meta: { quantity: 2, unit: 'mwh', conversion: { key: 'kwh_per_mwh', value: 1000 }, supply: 'location_based', mix: 'DE', factor: { id: 3 } },
+          factors: [{ id: 3, set: 'electricity', year: 2025, classification: { supply: 'location_based', mix: 'DE' }, values: { kg_co2eq_per_kwh: 0.363, kwh_per_mwh: 1000 }, source: 'UBA' }],
+        },
+      ],
+    });
+    mountApp(EmissionDetailsDialog, { props: { modelValue: true, entryType: ENTRY_TYPES.electricity!, unitId: 2, year: 2025, entryId: 8 }, global: { plugins: [await memoryRouter('/u/2/2025/buildings')] }, attachTo: document.body });
+    await settle();
+    const row = (key: string) => document.querySelector(`[data-testid="input-${key}"] td`)?.textContent?.trim();
+    expect(row('quantity')).toBe('2');
+    expect(row('unit')).toBe('MWh');
+    expect(row('conversion')).toBe(`${n(1000, 'en')} kWh per MWh`);
+    expect(row('quantity_weighed')).toBe(`${n(2000, 'en')} kWh`);
+    expect(document.querySelector('[data-testid="emission-factor"]')!.textContent).toContain('Electricity (Buildings and energy) — Grid mix of a country (location-based) · DE');
+  });
+
   it('a failed read is an alert with a retry that reads again', async () => {
     await open(Object.assign(new Error('boom'), { isAxiosError: true, response: { status: 500, data: { detail: 'Internal server error.' } } }));
     const alert = document.querySelector('[role="alert"]')!;

@@ -51,6 +51,8 @@ export function useMethodText() {
 
   function inputValue(type: EntryTypeDef | undefined, key: string, v: unknown): string | null {
     if (typeof v === 'number') return key === 'share' ? `${formatNumber(v * 100, locale.value, 0, 2)} %` : number(v);
+    // The unit a quantity was entered in (`unit` beside `quantity`), named like every unit.
+    if (key === 'unit' && typeof v === 'string') return unitLabel(v);
     if (typeof v === 'string') return v === '' ? null : valueLabel(type, key, v);
     if (typeof v === 'boolean') return t(v ? 'table.yes' : 'table.no');
     if (key === 'conversion' && v && typeof v === 'object') {
