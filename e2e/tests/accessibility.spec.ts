@@ -13,7 +13,7 @@ import { entryDialog } from '../support/ui';
 import type { Username } from '../support/auth';
 
 // Each test visits many pages, each analysed in full.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /** The links of a navigation bar, as paths. */
 async function linksOf(page: Page, nav: string): Promise<string[]> {
