@@ -126,7 +126,7 @@ describe('EmissionDetailsDialog', () => {
     expect(document.querySelector('[data-testid="emission-reasons"] li')!.textContent).toBe('the moon was full');
   });
 
-  it('electricity in MWh: the quantity and unit entered, the conversion and the kWh weighed', async () => {
+  it('electricity in MWh: the quantity and unit entered, the conversion and the kWh weighed, in that order', async () => {
     fetch.mockResolvedValue({
       entry_id: 8,
       module_type: 'buildings',
@@ -142,7 +142,8 @@ describe('EmissionDetailsDialog', () => {
           quantity: 2000,
           quantity_unit: 'kwh',
           factor_id: 3,
-          meta: { quantity: 2, unit: 'mwh', conversion: { key: 'kwh_per_mwh', value: 1000 }, supply: 'location_based', mix: 'DE', factor: { id: 3 } },
+          // in jsonb's key order (by length), as stored meta comes back
+          meta: { mix: 'DE', unit: 'mwh', factor: { id: 3 }, supply: 'location_based', quantity: 2, conversion: { key: 'kwh_per_mwh', value: 1000 } },
           factors: [{ id: 3, set: 'electricity', year: 2025, classification: { supply: 'location_based', mix: 'DE' }, values: { kg_co2eq_per_kwh: 0.363, kwh_per_mwh: 1000 }, source: 'UBA' }],
         },
       ],
@@ -150,6 +151,15 @@ describe('EmissionDetailsDialog', () => {
     mountApp(EmissionDetailsDialog, { props: { modelValue: true, entryType: ENTRY_TYPES.electricity!, unitId: 2, year: 2025, entryId: 8 }, global: { plugins: [await memoryRouter('/u/2/2025/buildings')] }, attachTo: document.body });
     await settle();
     const row = (key: string) => document.querySelector(`[data-testid="input-${key}"] td`)?.textContent?.trim();
+    // listed in the order people read them: what was entered, its conversion, then the rest
+    expect([...document.querySelectorAll('[data-testid^="input-"]')].map((e) => e.getAttribute('data-testid'))).toEqual([
+      'input-quantity',
+      'input-unit',
+      'input-conversion',
+      'input-supply',
+      'input-mix',
+      'input-quantity_weighed',
+    ]);
     expect(row('quantity')).toBe('2');
     expect(row('unit')).toBe('MWh');
     expect(row('conversion')).toBe(`${n(1000, 'en')} kWh per MWh`);

@@ -21,7 +21,7 @@ export interface Labelled {
 }
 
 export function useMethodText() {
-  const { t, te, locale } = useI18n();
+  const { t, te, tm, locale } = useI18n();
   const registry = useRegistryText();
   const has = (key: string) => te(key) || te(key, 'en');
   const text = (key: string, fallback: string, params?: Record<string, unknown>) => (has(key) ? (params ? t(key, params) : t(key)) : fallback);
@@ -67,10 +67,17 @@ export function useMethodText() {
     return null;
   }
 
+  /** Inputs in the order their labels are written (stored meta comes back in jsonb's key order:
+   * by length), unlabelled keys last. */
+  const inputOrder = (key: string) => {
+    const i = Object.keys(tm('method.inputs') as object).indexOf(key);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+
   /** What the figure was computed from, as kept in the row's meta, and the quantity it weighs. */
   function inputs(type: EntryTypeDef | undefined, e: Pick<EmissionView, 'meta' | 'quantity' | 'quantity_unit'>): Labelled[] {
     const out: Labelled[] = [];
-    for (const [key, raw] of Object.entries(e.meta)) {
+    for (const [key, raw] of Object.entries(e.meta).sort(([a], [b]) => inputOrder(a) - inputOrder(b))) {
       if (NOT_INPUTS.has(key)) continue;
       const value = inputValue(type, key, raw);
       if (value !== null) out.push({ key, label: keyLabel(key), value });

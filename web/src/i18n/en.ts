@@ -383,6 +383,7 @@ export default {
     },
     values: {
       band: { short: 'short haul (under 1,000 km)', medium: 'medium haul (1,000–3,500 km)', long: 'long haul (over 3,500 km)' },
+      gas: { r125: 'R-125', r143a: 'R-143a' },
       lifetime_from: { entry: 'the entry', factor: 'the factor' },
     },
     valueKeys: {

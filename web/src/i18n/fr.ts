@@ -382,6 +382,7 @@ const fr: typeof en = {
     },
     values: {
       band: { short: 'court-courrier (moins de 1 000 km)', medium: 'moyen-courrier (1 000–3 500 km)', long: 'long-courrier (plus de 3 500 km)' },
+      gas: { r125: 'R-125', r143a: 'R-143a' },
       lifetime_from: { entry: 'la saisie', factor: 'le facteur' },
     },
     valueKeys: {
