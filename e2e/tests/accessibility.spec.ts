@@ -1,9 +1,10 @@
 // Accessibility: axe-core over every page each kind of user reaches — signed out (login), a
 // principal, a standard user, the back office and an administrator: workspace, unit home, each
-// module page with its first entry dialog open, results, and every back-office page. Any serious
-// or critical violation fails. The pages are found through the app's own navigation, so a new
-// module or back-office page is checked without touching this file. The years comparison is
-// reached from the results page.
+// module page with its first entry dialog open, results, the method page, and every back-office
+// page. Any serious or critical violation fails. The pages are found through the app's own
+// navigation, so a new module or back-office page is checked without touching this file. The
+// years comparison is reached from the results page, the method page from the unit home; the
+// first module page with rows is also checked with the dialog of how its first row was computed.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { openAs } from '../support/session';
@@ -12,7 +13,7 @@ import { entryDialog } from '../support/ui';
 import type { Username } from '../support/auth';
 
 // Each test visits many pages, each analysed in full.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /** The links of a navigation bar, as paths. */
 async function linksOf(page: Page, nav: string): Promise<string[]> {
@@ -28,10 +29,13 @@ async function checkWorkspace(page: Page, user: Username): Promise<void> {
 
   await page.goto(`/u/${unit}/2025`);
   const sections = await linksOf(page, 'workspace-nav');
+  // The method page, linked from the unit home for everyone of the unit.
+  sections.push(new URL((await page.getByTestId('home-method').getAttribute('href'))!, page.url()).pathname);
   if (sections.some((p) => p.endsWith('/results'))) {
     await page.goto(sections.find((p) => p.endsWith('/results'))!);
     sections.push(new URL((await page.getByTestId('results-years').getAttribute('href'))!, page.url()).pathname);
   }
+  let howChecked = false;
   for (const path of sections) {
     await page.goto(path);
     await expect(page.getByTestId('user-name')).toBeVisible();
@@ -43,6 +47,16 @@ async function checkWorkspace(page: Page, user: Username): Promise<void> {
     await expectAccessible(page, `${user}: ${path} with the entry dialog open`);
     await page.keyboard.press('Escape');
     await expect(entryDialog(page)).toHaveCount(0);
+    // How a row's emissions were computed: one dialog for every module, checked once, on the
+    // first page with rows.
+    const how = page.getByTestId('row-how').first();
+    if (howChecked || (await how.count()) === 0) continue;
+    howChecked = true;
+    await how.click();
+    await expect(page.getByTestId('emission-details').getByTestId('emission-total')).toBeVisible();
+    await expectAccessible(page, `${user}: ${path} with how an entry was computed`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('emission-details')).toHaveCount(0);
   }
 }
 

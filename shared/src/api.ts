@@ -1,6 +1,8 @@
 // Shapes of the JSON the BFF answers with, shared by the BFF presenters and the SPA client.
 import type { ErrorCode, ErrorParamValues } from './errors';
 import type { PermissionMap, Role } from './permissions';
+import type { EmissionView } from './modules/entries';
+import type { ModuleType } from './modules/types';
 
 /** An error answer: `detail` in English for API clients and logs; `code` and `params` (see
  * errors.ts) for clients that word it themselves. Each field issue has its own. */
@@ -52,4 +54,41 @@ export interface FactorView {
    * no upload yet: nothing to compare with). */
   in_latest_upload: boolean;
   updated_at: string;
+}
+
+/** A factor row as the method reads answer it: what a figure was read from, or a row of the
+ * year's sets. Columns the factors table gains later (an uncertainty) come along as they are. */
+export interface MethodFactor {
+  id: number;
+  /** The factor set it belongs to. */
+  set: string;
+  year: number;
+  classification: Record<string, string>;
+  values: Record<string, number>;
+  source: string;
+  [column: string]: unknown;
+}
+
+/** One emission row of an entry with the factor rows its figure was read from (those its meta
+ * names that still exist; a deleted factor leaves only its copy in meta). */
+export interface EmissionExplanation extends EmissionView {
+  factors: MethodFactor[];
+}
+
+/** GET …/{entry}/emissions: how an entry's emissions were computed. */
+export interface EntryEmissions {
+  entry_id: number;
+  module_type: ModuleType;
+  data_entry_type: string;
+  year: number;
+  kg_co2eq: number | null;
+  emissions: EmissionExplanation[];
+}
+
+/** GET /api/v1/units/{unit}/years/{year}/factors: every factor set of the registry with its rows
+ * for the year (none: no factor for the year). */
+export interface YearFactors {
+  unit_id: number;
+  year: number;
+  factor_sets: { name: string; factors: MethodFactor[] }[];
 }

@@ -11,3 +11,7 @@ export const SPA_PATH_PATTERNS: readonly RegExp[] = [
 ];
 
 export const isSpaPath = (path: string): boolean => SPA_PATH_PATTERNS.some((p) => p.test(path));
+
+/** Pages of a unit's year beside its module pages (`/u/:unit/:year/<page>`, web/src/router/): no
+ * module slug may take one of these names, whose routes come first. */
+export const UNIT_PAGES = ['results', 'years', 'method'] as const;

@@ -2,6 +2,7 @@
 //  - report-addressed: /v1/carbon_reports/{report_id}/modules/{module}/data-entry[/{id}]
 //  - unit/year-addressed: /modules/{unit_id}/{year}/{module}/{type}[/{id}] (travel creates are
 //    /modules/{unit_id}/{year}/professional-travel/plane and …/train)
+// and, in both, GET …/{id}/emissions: how the entry's emissions were computed.
 import type { Request, Router } from 'express';
 import { coded, findEntryType, type EntryTypeDef, type ModuleDef } from '@carbon/shared';
 import type { Pool } from '../db/pool';
@@ -11,6 +12,7 @@ import { deleteEntry } from '../domain/entries/deleteEntry';
 import { getEntry } from '../domain/entries/getEntry';
 import { listEntries } from '../domain/entries/listEntries';
 import { updateEntry } from '../domain/entries/updateEntry';
+import { explainEntry } from '../domain/method';
 import { userOf } from '../policies';
 import { listQuerySchema } from './dataEntries.schema';
 import { fieldIssue, InvalidError } from '../core/errors';
@@ -86,6 +88,12 @@ function mountEntryRoutes(r: Router, base: string, pool: Pool, address: (req: Re
   r.get(`${base}/:id`, async (req, res) => {
     const a = address(req);
     res.json(await getEntry(pool, userOf(req), a.ref, a.pathType, idParam(req.params.id, 'entry')));
+  });
+
+  // How the entry's emissions were computed: for whoever may read the entry.
+  r.get(`${base}/:id/emissions`, async (req, res) => {
+    const a = address(req);
+    res.json(await explainEntry(pool, userOf(req), a.ref, a.pathType, idParam(req.params.id, 'entry')));
   });
 
   r.patch(`${base}/:id`, async (req, res) => {

@@ -1,8 +1,11 @@
-// /api/v1/units: the units the user may see, with the years that have a carbon report.
+// /api/v1/units: the units the user may see, with the years that have a carbon report, and the
+// factor rows of a unit's report year (the method page).
 import { Router } from 'express';
 import type { UnitSummary } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { userOf, visibleUnits } from '../policies';
+import { unitYearFactors } from '../domain/method';
+import { idParam, yearParam } from './params';
 
 const UNITS_WITH_YEARS = `
   SELECT u.id, u.institutional_id, u.name, u.parent_id, u.is_active,
@@ -18,6 +21,9 @@ export function unitRoutes(pool: Pool): Router {
     const v = visibleUnits(userOf(req));
     const { rows } = await pool.query<UnitSummary>(UNITS_WITH_YEARS, [v.all, v.all ? [] : v.ids]);
     res.json(rows);
+  });
+  r.get('/:unit_id/years/:year/factors', async (req, res) => {
+    res.json(await unitYearFactors(pool, userOf(req), idParam(req.params.unit_id, 'unit'), yearParam(req.params.year)));
   });
   return r;
 }

@@ -101,6 +101,13 @@ export function canSeeUnit(user: PolicySubject, unitId: number): boolean {
   return v.all || v.ids.includes(unitId);
 }
 
+/** What applies to the whole unit and reveals no one's rows (the method of its figures, the
+ * factors of its year): for whoever has a role in it. Callers answer 404 for an unknown unit
+ * first. */
+export function authorizeUnitView(user: PolicySubject, unitId: number): void {
+  if (!canSeeUnit(user, unitId)) throw new ForbiddenError();
+}
+
 /** Jobs a user may see: back-office `jobs` view → all of them; otherwise the jobs of units where
  * the user may sync a module (principals). Global jobs (unit sync) are back-office only. */
 export function jobScope(user: CurrentUser): { all: true } | { all: false; unitIds: number[] } {

@@ -6,6 +6,7 @@
 // bought in 2023 with a 4-year lifetime carries a quarter in each of 2023 to 2026, and nothing in
 // 2022 or 2027 (a zero that is a result, not a missing factor). A lifetime of 1.5 years gives
 // two thirds to its first year and one third to its second.
+import { reasonText } from './reasons';
 import type { FactorRow } from '../modules/fields';
 
 /** kg CO2e one device of the type weighs when made (value of the device's factor row). */
@@ -41,9 +42,9 @@ export function embodiedEmission({ year, count, acquisitionYear, lifetime, facto
   const perDevice = factor?.values[EMBODIED_KEY];
   const years = lifetime ?? factor?.values[LIFETIME_KEY];
   const meta: Record<string, unknown> = { count, acquisition_year: acquisitionYear, lifetime_years: years ?? null, lifetime_from: lifetime === undefined ? 'factor' : 'entry' };
-  if (!factor || perDevice === undefined || !Number.isFinite(perDevice)) return { kg_co2eq: null, quantity: null, meta: { ...meta, reason: 'no factor applies' } };
+  if (!factor || perDevice === undefined || !Number.isFinite(perDevice)) return { kg_co2eq: null, quantity: null, meta: { ...meta, reason: reasonText('no_factor') } };
   meta.kg_co2eq_per_device = perDevice;
-  if (years === undefined || !Number.isFinite(years) || years <= 0) return { kg_co2eq: null, quantity: null, meta: { ...meta, reason: `neither the entry nor the factor gives a lifetime` } };
+  if (years === undefined || !Number.isFinite(years) || years <= 0) return { kg_co2eq: null, quantity: null, meta: { ...meta, reason: reasonText('no_lifetime') } };
   const share = lifetimeShare(year, acquisitionYear, years);
   meta.share = share;
   if (share === 0) meta.outside_lifetime = `${year} is outside ${acquisitionYear}–${acquisitionYear + Math.ceil(years) - 1}: no share of the footprint falls in it`;
@@ -66,6 +67,6 @@ export function useEmission({ year, count, acquisitionYear, powerW, hoursPerYear
   const kwh = (count * powerW * hoursPerYear) / 1000;
   const meta: Record<string, unknown> = { count, power_w: powerW, hours_per_year: hoursPerYear };
   if (year < acquisitionYear) return { kg_co2eq: 0, quantity: 0, meta: { ...meta, before_acquisition: `acquired in ${acquisitionYear}, after ${year}` } };
-  if (perKwh === undefined || !Number.isFinite(perKwh)) return { kg_co2eq: null, quantity: kwh, meta: { ...meta, reason: 'no grid factor applies' } };
+  if (perKwh === undefined || !Number.isFinite(perKwh)) return { kg_co2eq: null, quantity: kwh, meta: { ...meta, reason: reasonText('no_grid_factor') } };
   return { kg_co2eq: kwh * perKwh, quantity: kwh, meta: { ...meta, kg_co2eq_per_kwh: perKwh } };
 }

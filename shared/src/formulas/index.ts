@@ -7,3 +7,5 @@ export * from './units';
 export * from './refrigerants';
 export * from './equipment';
 export * from './purchases';
+export * from './reasons';
+export * from './factorRefs';

@@ -2,6 +2,7 @@
 // the kg CO2e per euro of the purchase's category. Every figure comes from a factor row (the
 // category's ratio, the currency's rate); only the euro itself needs no rate. A missing rate or
 // ratio gives no figure (null, with the reason), never a zero.
+import { REASON_SEPARATOR, reasonText } from './reasons';
 import type { EmissionRow, FactorRow } from '../modules/fields';
 
 /** The currency every monetary ratio is per, and that needs no exchange rate. */
@@ -36,11 +37,11 @@ export function purchaseEmission({ amount, currency, category, ratios, rates }: 
   const eur = validRate ? amount * eurPerUnit : null;
   const perEur = ratio?.values[PER_EUR];
   const reasons = [
-    ...(validRate ? [] : [`no exchange rate for ${currency} in the year`]),
-    ...(perEur === undefined || !Number.isFinite(perEur) ? ['no factor applies'] : []),
+    ...(validRate ? [] : [reasonText('no_exchange_rate', { currency })]),
+    ...(perEur === undefined || !Number.isFinite(perEur) ? [reasonText('no_factor')] : []),
   ];
   if (reasons.length || eur === null || perEur === undefined) {
-    return { kg_co2eq: null, quantity: eur, quantity_unit: 'eur', factor_id: ratio?.id ?? null, meta: { ...meta, reason: reasons.join('; ') } };
+    return { kg_co2eq: null, quantity: eur, quantity_unit: 'eur', factor_id: ratio?.id ?? null, meta: { ...meta, reason: reasons.join(REASON_SEPARATOR) } };
   }
   return { kg_co2eq: eur * perEur, quantity: eur, quantity_unit: 'eur', factor_id: ratio!.id, meta: { ...meta, eur } };
 }

@@ -1,6 +1,7 @@
 // Refrigerant leaks: the mass of gas recharged (or known lost) times its 100-year global warming
 // potential. A pure gas's GWP is a factor row of its own; a blend's is the mass-weighted sum of
 // its components' GWPs, so that uploading new component values updates every blend with them.
+import { reasonText } from './reasons';
 import type { FactorRow } from '../modules/fields';
 
 export const REFRIGERANTS = ['r134a', 'r32', 'r410a', 'r404a', 'r407c', 'r1234yf', 'sf6'] as const;
@@ -30,7 +31,7 @@ export function refrigerantGwp(gas: string, factors: readonly FactorRow[]): GwpR
   for (const [component, share] of Object.entries(compositionOf(gas))) {
     const row = factors.find((f) => f.classification.gas === component);
     const gwp100 = row?.values.gwp100;
-    if (!row || gwp100 === undefined || !Number.isFinite(gwp100)) return { gwp: null, reason: `no factor gives the GWP of ${component}` };
+    if (!row || gwp100 === undefined || !Number.isFinite(gwp100)) return { gwp: null, reason: reasonText('no_gwp', { gas: component }) };
     components.push({ gas: component, share, gwp100, factor_id: row.id });
   }
   return { gwp: components.reduce((sum, c) => sum + c.share * c.gwp100, 0), components };

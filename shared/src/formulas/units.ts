@@ -3,6 +3,7 @@
 // `kwh_per_litre`…), never with constants of the code: a litre of heating oil and a litre of
 // diesel hold different energies, and the operator's factor file says which. A unit the row has
 // no conversion for gives no figure (null, with the reason), never a zero.
+import { reasonText } from './reasons';
 import type { FactorRow } from '../modules/fields';
 
 /** The value key of a factor row converting `unit` into `base`: `<base>_per_<unit>`. */
@@ -16,7 +17,7 @@ export function toBaseUnit(quantity: number, unit: string, base: string, values:
   if (unit === base) return { value: quantity, factor: null };
   const key = conversionKey(base, unit);
   const per = values[key];
-  if (per === undefined || !Number.isFinite(per) || per <= 0) return { value: null, reason: `the factor has no ${key}: a quantity in ${unit} cannot be converted to ${base}` };
+  if (per === undefined || !Number.isFinite(per) || per <= 0) return { value: null, reason: reasonText('no_conversion', { key, unit, base }) };
   return { value: quantity * per, factor: per };
 }
 
@@ -50,11 +51,11 @@ export interface QuantityEmission {
 export function quantityEmission({ quantity, unit, base, valueKey, factor }: QuantityInput): QuantityEmission {
   const meta: QuantityEmission['meta'] = { quantity, unit, conversion: null, factor: factor ? { id: factor.id, classification: factor.classification, values: factor.values } : null };
   const none = (reason: string): QuantityEmission => ({ kg_co2eq: null, quantity: null, quantity_unit: base, factor_id: factor?.id ?? null, meta: { ...meta, reason } });
-  if (!factor) return none('no factor applies');
+  if (!factor) return none(reasonText('no_factor'));
   const converted = toBaseUnit(quantity, unit, base, factor.values);
   if (converted.value === null) return none(converted.reason);
   if (converted.factor !== null) meta.conversion = { key: conversionKey(base, unit), value: converted.factor };
   const perBase = factor.values[valueKey];
-  if (perBase === undefined || !Number.isFinite(perBase)) return { ...none(`the factor has no ${valueKey}`), quantity: converted.value };
+  if (perBase === undefined || !Number.isFinite(perBase)) return { ...none(reasonText('no_value', { key: valueKey })), quantity: converted.value };
   return { kg_co2eq: converted.value * perBase, quantity: converted.value, quantity_unit: base, factor_id: factor.id, meta };
 }

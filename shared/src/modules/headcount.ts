@@ -1,5 +1,6 @@
 // Headcount: one `member` entry per person of the unit. Its person number links travel entries
 // to their traveler; its FTE carries the per-FTE factors and the per-FTE results.
+import { reasonText } from '../formulas/reasons';
 import { memberEmissionKg } from '../formulas/member';
 import type { EntryTypeDef, ModuleDef } from './fields';
 
@@ -56,7 +57,7 @@ export const memberEntry: EntryTypeDef = {
         meta: {
           fte,
           factors: factors.map((x) => ({ id: x.id, category: x.classification.category, kg_co2eq_per_fte: x.values.kg_co2eq_per_fte })),
-          ...(factors.length ? {} : { reason: 'no factor applies' }),
+          ...(factors.length ? {} : { reason: reasonText('no_factor') }),
         },
       },
     ];

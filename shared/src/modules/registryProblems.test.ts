@@ -55,6 +55,11 @@ describe('registry rules', () => {
 
   it('name what an incomplete module lacks', () => {
     registerModule(brokenModule, [brokenType]);
+    // A slug that is a page of a unit's year would never reach the module page.
+    const slug = brokenModule.slug;
+    MODULES['broken' as ModuleType].slug = 'method';
+    expect(registryProblems()).toContain("module broken: slug method is the name of a page of a unit's year");
+    MODULES['broken' as ModuleType].slug = slug;
     const problems = registryProblems();
     for (const expected of [
       'module broken: slug Broken is not a lower-case URL segment',

@@ -9,6 +9,7 @@ import { FIELD_TYPES, PERSON_LINK_KEY, type EntryTypeDef, type FactorSetDef, typ
 import { CATEGORIES, findCategory, GHG_SCOPES, UNITS } from './reporting';
 import { DATA_ENTRY_TYPES, ENTRY_TYPES, entryTypesOf, FACTOR_SETS, factorSetsUsedBy, MODULE_TYPES, MODULES } from './registry';
 import { fieldSchema, requiredOnCreate } from './schemas';
+import { UNIT_PAGES } from '../routes';
 
 /** Module types, entry types, field keys and CSV columns: lower-case identifiers, safe in SQL
  * literals, permission keys and file headers (which are compared in lower case). */
@@ -30,6 +31,7 @@ export function registryProblems(): string[] {
     const p = (what: string) => problems.push(`module ${m}: ${what}`);
     if (!REGISTRY_NAME.test(m)) p('its type must be a lower-case identifier');
     if (!URL_SEGMENT.test(mod.slug)) p(`slug ${mod.slug} is not a lower-case URL segment`);
+    if ((UNIT_PAGES as readonly string[]).includes(mod.slug)) p(`slug ${mod.slug} is the name of a page of a unit's year`);
     if (mod.i18nKey !== `modules.${m}.title`) p(`i18nKey must be modules.${m}.title`);
     if (!mod.entryTypes.length) p('has no entry type');
     const typeSlugs = repeated(entryTypesOf(m).map((t) => t.slug));

@@ -5,6 +5,7 @@ import type {
   CarbonReportView,
   DataEntryView,
   EntryData,
+  EntryEmissions,
   EntryTypeDef,
   FieldChoices,
   HeadcountMemberItem,
@@ -19,6 +20,7 @@ import type {
   ReportUncertainty,
   RollupUnit,
   UnitResults,
+  YearFactors,
 } from '@carbon/shared';
 import { membersSegment, MODULES } from '@carbon/shared';
 import { api } from './client';
@@ -80,6 +82,16 @@ export async function updateEntry(unitId: number, year: number, type: EntryTypeD
 
 export async function deleteEntry(unitId: number, year: number, type: EntryTypeDef, id: number): Promise<void> {
   await api.delete(`${entriesPath(unitId, year, type)}/${id}`);
+}
+
+/** How an entry's emissions were computed: each row with the factor rows it read. */
+export async function fetchEntryEmissions(unitId: number, year: number, type: EntryTypeDef, id: number): Promise<EntryEmissions> {
+  return (await api.get<EntryEmissions>(`${entriesPath(unitId, year, type)}/${id}/emissions`)).data;
+}
+
+/** Every factor set's rows for the year of the unit's report (the method page). */
+export async function fetchYearFactors(unitId: number, year: number): Promise<YearFactors> {
+  return (await api.get<YearFactors>(`/v1/units/${unitId}/years/${year}/factors`)).data;
 }
 
 export async function setModuleStatus(reportId: number, module: ModuleType, status: 'validated' | 'in_progress'): Promise<CarbonReportModuleView> {

@@ -37,8 +37,10 @@ const routes: RouteRecordRaw[] = [
       { path: '', component: () => import('../pages/WorkspacePage.vue'), beforeEnter: toRememberedWorkspace },
       { path: 'workspace', component: () => import('../pages/WorkspacePage.vue') },
       { path: UNIT, component: () => import('../pages/UnitHomePage.vue') },
+      // The pages of a unit's year (UNIT_PAGES in shared/src/routes.ts), before its module pages.
       { path: `${UNIT}/results`, component: () => import('../pages/ResultsPage.vue'), meta: { unitTotals: true } },
       { path: `${UNIT}/years`, component: () => import('../pages/YearsPage.vue') },
+      { path: `${UNIT}/method`, component: () => import('../pages/MethodPage.vue') },
       { path: `${UNIT}/:module([\\w-]+)`, component: () => import('../pages/ModulePage.vue') },
       { path: 'forbidden', component: () => import('../pages/ForbiddenPage.vue') },
       backofficeRoute,

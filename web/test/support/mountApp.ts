@@ -1,5 +1,6 @@
 // Mounts a component the way the app runs it: Quasar, the app's own vue-i18n instance (en and fr,
-// in `locale`: what the components and the API client's error texts both read), Pinia.
+// in `locale`: what the components and the API client's error texts both read), Pinia, and the
+// plugins the test adds (a router).
 import { mount, type ComponentMountingOptions } from '@vue/test-utils';
 import { Quasar, Notify, Dialog } from 'quasar';
 import { createPinia, setActivePinia } from 'pinia';
@@ -12,7 +13,7 @@ export function mountApp<C extends Component>(component: C, options: ComponentMo
   setActivePinia(pinia);
   return mount(component, {
     ...options,
-    global: { ...options.global, plugins: [[Quasar, { plugins: { Notify, Dialog } }], i18n, pinia] },
+    global: { ...options.global, plugins: [[Quasar, { plugins: { Notify, Dialog } }], i18n, pinia, ...(options.global?.plugins ?? [])] },
   } as ComponentMountingOptions<C>);
 }
 
