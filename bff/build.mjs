@@ -48,7 +48,7 @@ const result = await esbuild.build({
   metafile: true,
   logLevel: 'warning',
   // Every npm package except the workspace's own TypeScript (@carbon/shared) stays external.
-  external: Object.keys(pkg.dependencies).filter((d) => d !== '@carbon/shared'),
+  external: [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((d) => d !== '@carbon/shared'),
   plugins: [sourceUrls],
 });
 

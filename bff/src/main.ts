@@ -19,12 +19,9 @@ async function main(): Promise<void> {
   const lines = [`\nCarbon footprint calculator is running at ${config.PUBLIC_ORIGIN}`];
   if (!config.OAUTH_ISSUER_URL) {
     // Development only, so imported only then: production never loads the demo data.
-    const { DEV_ACCOUNTS } = await import('./dev/accounts');
+    const { accountLines } = await import('./dev/accounts');
     await (await import('./dev/demoEntries')).demoSettled(server.pool);
-    lines.push(`Development identity provider: ${server.issuer}`, 'Test accounts (username / password, role):');
-    for (const a of DEV_ACCOUNTS) {
-      lines.push(`  ${a.username.padEnd(6)} / ${a.password.padEnd(11)} ${a.roles.map((r) => (r.unit ? `${r.role} of ${r.unit}` : r.role)).join(', ')}`);
-    }
+    lines.push(`Development identity provider: ${server.issuer}`, ...accountLines());
   }
   console.log(lines.join('\n') + '\n');
 }
