@@ -111,11 +111,17 @@ export class Cluster {
       cluster = new Cluster(o, databaseUrl, pool, idp, env, stopDatabase);
       await Promise.all(INSTANCE_NAMES.map((name) => cluster!.startInstance(name)));
       log(`instances a, b, c started (ports ${INSTANCE_NAMES.map((n) => cluster!.portOf(n)).join(', ')}; logs in ${path.join(o.dir, 'logs')})`);
-      const haproxy = startHaproxy(HAPROXY_CONFIG, {
-        CARBON_LISTEN: `127.0.0.1:${o.basePort}`,
-        CARBON_ADMIN_SOCKET: cluster.socket,
-        ...Object.fromEntries(INSTANCE_NAMES.map((name) => [`CARBON_BFF_${name.toUpperCase()}`, `127.0.0.1:${cluster!.portOf(name)}`])),
-      });
+      const haproxyLog = fs.openSync(path.join(o.dir, 'logs', 'haproxy.log'), 'a');
+      const haproxy = startHaproxy(
+        HAPROXY_CONFIG,
+        {
+          CARBON_LISTEN: `127.0.0.1:${o.basePort}`,
+          CARBON_ADMIN_SOCKET: cluster.socket,
+          ...Object.fromEntries(INSTANCE_NAMES.map((name) => [`CARBON_BFF_${name.toUpperCase()}`, `127.0.0.1:${cluster!.portOf(name)}`])),
+        },
+        haproxyLog,
+      );
+      fs.closeSync(haproxyLog);
       cluster.haproxy = haproxy;
       haproxy.once('exit', (code) => {
         if (!cluster!.stopping) log(`HAProxy exited (${code})`);

@@ -12,10 +12,11 @@ export function haproxyMissing(): string | undefined {
   return `HAProxy is missing at ${HAPROXY}: apt-get install -y haproxy (or set HAPROXY_PATH).`;
 }
 
-/** HAProxy in the foreground on `configFile`, with `env` for the `"${…}"` in it. */
-export function startHaproxy(configFile: string, env: Record<string, string> = {}): ChildProcess {
+/** HAProxy in the foreground on `configFile`, with `env` for the `"${…}"` in it; its log (stderr)
+ * to ours, or to the file descriptor `log`. */
+export function startHaproxy(configFile: string, env: Record<string, string> = {}, log: 'inherit' | number = 'inherit'): ChildProcess {
   // Its own process group, so that a terminal's Ctrl-C is left to the caller to pass on.
-  return spawn(HAPROXY, ['-f', configFile, '-db'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  return spawn(HAPROXY, ['-f', configFile, '-db'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', log], detached: true });
 }
 
 /** HAProxy's view of a server of `backend` ("UP", "DOWN", "MAINT"…), from its stats socket. */

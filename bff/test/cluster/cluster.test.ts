@@ -1,0 +1,209 @@
+// `npm run test:cluster`: the production artifact as it is deployed, three instances behind
+// HAProxy with deploy/haproxy.cfg (dev/cluster.ts), through a crash and a rolling restart.
+// Users sign in through the balancer against the development IdP; a CSV upload runs while its
+// event stream is open; the instance running its job is killed (SIGKILL), then every instance
+// is replaced one by one (SIGTERM, successor, back in rotation) while clients keep reading and
+// writing. No request may fail, the pipeline must complete once, the stream must reconnect and
+// deliver the pipeline's end, and the stats must equal the sums of what is stored.
+// CLUSTER_TEST_PORT (default 4460): the balancer's port; the IdP and the instances take the
+// next four. CLUSTER_TEST_ROWS (default 40000): trips in the uploaded file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cluster, INSTANCE_NAMES, type ClusterInstance } from '../../src/dev/cluster';
+import { moduleStatsFromSums } from '../../src/domain/stats';
+import { login, TestClient } from '../support/httpClient';
+import { KeepAliveClient, type Outcome } from '../support/keepAliveClient';
+import { ReconnectingSse } from '../support/sse';
+import { waitFor } from '../support/jobs';
+import { addMember, demoIds } from '../support/carbon';
+import { moduleId, pipelineJobs, PLANE_HEADER, upload } from '../support/pipeline';
+
+const BASE_PORT = Number(process.env.CLUSTER_TEST_PORT ?? 4460);
+const ROWS = Number(process.env.CLUSTER_TEST_ROWS ?? 40_000);
+const YEAR = 2025;
+const CLIENTS = 8;
+const AIRPORTS = ['GVA', 'ZRH', 'LHR', 'CDG', 'JFK', 'FRA', 'AMS', 'MAD', 'BCN', 'FCO', 'NRT', 'SFO'];
+
+let dir: string;
+let cluster: Cluster | undefined;
+let stream: ReconnectingSse | undefined;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-cluster-test-'));
+  // A one-second poller: the killed instance's job is rescued at the others' next tick.
+  cluster = await Cluster.start({ basePort: BASE_PORT, dir, fast: true, env: { LOG_LEVEL: 'warn', POLLER_INTERVAL_SECONDS: '1' } });
+}, 180_000);
+
+afterAll(async () => {
+  stream?.close();
+  await cluster?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+}, 120_000);
+
+const ms = (from: number, to = performance.now()) => Math.round(to - from);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+function tripsCsv(rows: number): string {
+  const lines = [PLANE_HEADER];
+  for (let i = 0; i < rows; i++) {
+    const origin = AIRPORTS[i % AIRPORTS.length]!;
+    const destination = AIRPORTS[(i * 7 + 3) % AIRPORTS.length]!;
+    const month = String((i % 12) + 1).padStart(2, '0');
+    lines.push(`${origin},${destination === origin ? 'LHR' : destination},${i % 5 ? 'economy' : 'business'},${(i % 3) + 1},${i % 2 === 0},${YEAR}-${month}-15,100001`);
+  }
+  return lines.join('\n');
+}
+
+interface Sent {
+  write?: string;
+  /** Sent this long after the kill. */
+  at?: number;
+  ms: number;
+  outcome: Outcome;
+}
+
+describe('three production instances behind HAProxy', () => {
+  it('loses no request in a crash and a rolling restart; the pipeline completes once and its stream sees the end', async () => {
+    const c = cluster!;
+    const ids = await demoIds(c.pool);
+    const climate = ids.unit['CLIMATE-LAB']!;
+    const ocean = ids.unit['OCEAN-LAB']!;
+
+    // Real sign-ins through the balancer: the authorization request, the IdP's redirect and the
+    // code exchange may each land on another instance.
+    const alice = new TestClient(c.url);
+    await login(alice, 'alice');
+    const dan = new TestClient(c.url);
+    await login(dan, 'dan');
+    expect((await alice.get('/api/v1/session')).status).toBe(200);
+    await addMember(alice, climate, YEAR, 100001, 'Alice Martin');
+
+    stream = await ReconnectingSse.open(alice);
+    await stream.waitFor((e) => e.event === 'snapshot', 10_000, 'the first snapshot through HAProxy');
+    const streamServer = stream.connections[0]!.servedBy!;
+    expect(INSTANCE_NAMES).toContain(streamServer);
+
+    const uploaded = performance.now();
+    const res = await upload(alice, { module: 'professional-travel', type: 'plane', year: YEAR, unit_id: climate }, tripsCsv(ROWS));
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const { job_id: jobId, pipeline_id: pipelineId } = res.body as { job_id: number; pipeline_id: string };
+    await stream.waitFor((e) => e.event === 'job' && e.data.id === jobId, 10_000, "the upload's job on the stream");
+
+    // The instance running the ingest: its id in job_instances carries its pid.
+    const lockedBy = await waitFor(
+      'the ingest to run',
+      async () => (await c.pool.query<{ locked_by: string }>(`SELECT locked_by FROM data_ingestion_jobs WHERE id = $1 AND state = 'RUNNING'`, [jobId])).rows[0]?.locked_by,
+      30_000,
+    );
+    const victim: ClusterInstance = c.byPid(Number(lockedBy.split(':').at(-2)))!;
+    expect(victim, `instance of ${lockedBy}`).toBeDefined();
+
+    // Keep-alive clients through the balancer, reading and writing without pause, from the crash
+    // to the end of the rolling restart.
+    let loading = true;
+    let personNumber = 700_000;
+    const sent: Sent[] = [];
+    const headers = { cookie: `auth_token=${dan.sessionCookie()!}`, origin: c.url, 'accept-encoding': 'identity' };
+    const killedAt = performance.now();
+    await c.kill(victim.name);
+    const loops = Array.from({ length: CLIENTS }, async (_, n) => {
+      const client = new KeepAliveClient(c.url, headers);
+      for (let i = 0; loading; i++) {
+        const started = performance.now();
+        if (i % 2 === 0) {
+          sent.push({ ms: 0, outcome: await client.send('GET', `/api/modules/${ocean}/${YEAR}/headcount/member?limit=5`) });
+        } else {
+          const name = `cluster-${n}-${i}`;
+          sent.push({ write: name, ms: 0, outcome: await client.send('POST', `/api/modules/${ocean}/${YEAR}/headcount/member`, { user_institutional_id: String(++personNumber), name, fte: 1 }) });
+        }
+        Object.assign(sent.at(-1)!, { ms: performance.now() - started, at: ms(killedAt, started) });
+      }
+      client.close();
+    });
+
+    // The service manager starts the killed instance again (systemd: Restart=on-failure); then
+    // the rolling restart of all three, the stream's instance first, so that the stream is cut
+    // while the rescued pipeline still runs.
+    const revived = performance.now();
+    await c.restart(victim.name);
+    const reviveMs = ms(revived);
+    const order = [...new Set([streamServer, ...INSTANCE_NAMES])] as ClusterInstance['name'][];
+    const restarts: { name: string; exitCode: number | null; at: number; ms: number }[] = [];
+    const rollStarted = performance.now();
+    for (const name of order) {
+      const t0 = performance.now();
+      const { exitCode } = await c.restart(name);
+      restarts.push({ name, exitCode, at: ms(killedAt, t0), ms: ms(t0) });
+    }
+    const rollMs = ms(rollStarted);
+    await new Promise((r) => setTimeout(r, 1000));
+    loading = false;
+    await Promise.all(loops);
+
+    const end = await stream.waitFor(
+      (e) => e.event === 'job' && e.data.pipeline_id === pipelineId && e.data.job_type === 'aggregation' && e.data.state === 'FINISHED' && !e.data.pipeline_active,
+      180_000,
+      "the pipeline's end on the stream",
+    );
+    const pipelineMs = ms(uploaded, end.event.receivedAt);
+
+    const failed = (s: Sent) => s.outcome.kind !== 'answered' || s.outcome.answer.status !== (s.write ? 201 : 200);
+    const bad = sent.filter(failed);
+    const latencies = sent.filter((s) => !failed(s)).map((s) => s.ms).sort((a, b) => a - b);
+    const rescued = await pipelineJobs(c.pool, pipelineId);
+    console.log(
+      [
+        `cluster: 3 instances of bff/dist/main.js behind HAProxy, ${ROWS} trips uploaded, instance ${victim.name} (running the ingest) killed`,
+        `  ${victim.name} started again and back in rotation ${reviveMs} ms after the kill; then the rolling restart ${order.join(' → ')}: ${restarts.map((r) => `${r.name} exit ${r.exitCode}, back in ${r.ms} ms`).join(', ')}; ${rollMs} ms in all`,
+        `  requests from the kill to the end of the restart: ${sent.length} (${sent.filter((s) => s.write).length} writes), failed: ${bad.length}; latency p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms, max ${Math.round(latencies.at(-1) ?? 0)} ms`,
+        `  pipeline: ${rescued.map((j) => `${j.job_type} ${j.result} (attempts ${j.attempts})`).join(', ')}; end seen ${pipelineMs} ms after the upload, ${ms(killedAt, end.event.receivedAt)} ms after the kill`,
+        `  event stream: ${stream.connections.length} connections (${stream.connections.map((x) => x.servedBy).join(', ')}), the end delivered on connection ${end.connection + 1}`,
+      ].join('\n'),
+    );
+
+    const what = (o: Outcome) => (o.kind === 'answered' ? `HTTP ${o.answer.status} ${o.answer.body.slice(0, 200)}` : o.kind === 'failed' ? `no answer (${o.code})` : 'refused');
+    expect(
+      bad.map((s) => `${what(s.outcome)} at ${s.at} ms`),
+      `restarts began at ${restarts.map((r) => `${r.name} ${r.at} ms`).join(', ')} after the kill`,
+    ).toEqual([]);
+    expect(sent.length).toBeGreaterThan(100);
+    expect(restarts.map((r) => r.exitCode)).toEqual([0, 0, 0]);
+
+    // Exactly once: every job of the chain finished once, the ingest after its rescue, and the
+    // file's trips are stored once each.
+    expect(rescued.map((j) => [j.job_type, j.state, j.result])).toEqual([
+      ['csv_ingest', 'FINISHED', 'SUCCESS'],
+      ['emission_recalc', 'FINISHED', 'SUCCESS'],
+      ['aggregation', 'FINISHED', 'SUCCESS'],
+    ]);
+    expect(rescued[0].attempts).toBeGreaterThanOrEqual(2);
+    expect(rescued[0].status_message ?? '').not.toMatch(/error/i);
+    const ends = stream.events.filter((e) => e.event === 'job' && e.data.pipeline_id === pipelineId && e.data.job_type === 'aggregation' && e.data.state === 'FINISHED');
+    expect(ends).toHaveLength(1);
+
+    // The stream was cut and reconnected (through the balancer, to another instance) before the
+    // pipeline's end, which the new connection delivered.
+    expect(stream.connections.length).toBeGreaterThanOrEqual(2);
+    expect(end.connection).toBeGreaterThanOrEqual(1);
+
+    // Stats exact: the stored module stats are those of the stored rows, and the rows are the file's.
+    const travel = await moduleId(c.pool, climate, YEAR, 'professional_travel');
+    const stored = await c.pool.query<{ n: number; with_kg: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE EXISTS (SELECT 1 FROM data_entry_emissions x WHERE x.data_entry_id = e.id AND x.kg_co2eq > 0))::int AS with_kg
+         FROM data_entries e WHERE e.carbon_report_module_id = $1 AND e.data_entry_type = 'plane'`,
+      [travel],
+    );
+    expect(stored.rows[0]).toEqual({ n: ROWS, with_kg: ROWS });
+    const statsNow = (await c.pool.query('SELECT stats FROM carbon_report_modules WHERE id = $1', [travel])).rows[0].stats;
+    expect(statsNow).toEqual(await moduleStatsFromSums(c.pool, travel, 'professional_travel'));
+
+    // Every acknowledged write is stored, and nothing that was not acknowledged.
+    const members = await c.pool.query<{ name: string }>(`SELECT data->>'name' AS name FROM data_entries WHERE data->>'name' LIKE 'cluster-%'`);
+    const names = new Set(members.rows.map((r) => r.name));
+    const acknowledged = sent.filter((s) => s.write && !failed(s)).map((s) => s.write!);
+    expect(acknowledged.filter((w) => !names.has(w))).toEqual([]);
+    expect(names.size).toBe(acknowledged.length);
+  }, 600_000);
+});
