@@ -32,6 +32,8 @@ export interface ClusterOptions {
   fast?: boolean;
   /** Extra settings for every instance (LOG_LEVEL, POLLER_INTERVAL_SECONDS…). */
   env?: Record<string, string>;
+  /** Modules node preloads into every instance (`--import`), before the artifact. */
+  preload?: string[];
   log?: (line: string) => void;
 }
 
@@ -148,7 +150,8 @@ export class Cluster {
     const port = this.portOf(name);
     const logFile = fs.createWriteStream(path.join(this.o.dir, 'logs', `${name}.log`), { flags: 'a' });
     // Plain node on the built JavaScript, as deploy/carbon-bff@.service runs it.
-    const child = spawn(process.execPath, ['--max-semi-space-size=64', ARTIFACT], {
+    const preload = (this.o.preload ?? []).flatMap((m) => ['--import', m]);
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...preload, ARTIFACT], {
       cwd: ROOT,
       env: { ...process.env, ...this.instanceEnv, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],

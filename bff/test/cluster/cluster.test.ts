@@ -4,7 +4,8 @@
 // event stream is open; the instance running its job is killed (SIGKILL), then every instance
 // is replaced one by one (SIGTERM, successor, back in rotation) while clients keep reading and
 // writing. No request may fail, the pipeline must complete once, the stream must reconnect and
-// deliver the pipeline's end, and the stats must equal the sums of what is stored.
+// deliver the pipeline's end, and the stats must equal the sums of what is stored. Throughout,
+// the instances may import no development package (support/devPackageGuard.mjs).
 // CLUSTER_TEST_PORT (default 4460): the balancer's port; the IdP and the instances take the
 // next four. CLUSTER_TEST_ROWS (default 40000): trips in the uploaded file.
 import fs from 'node:fs';
@@ -32,8 +33,15 @@ let stream: ReconnectingSse | undefined;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-cluster-test-'));
-  // A one-second poller: the killed instance's job is rescued at the others' next tick.
-  cluster = await Cluster.start({ basePort: BASE_PORT, dir, fast: true, env: { LOG_LEVEL: 'warn', POLLER_INTERVAL_SECONDS: '1' } });
+  // A one-second poller: the killed instance's job is rescued at the others' next tick. The guard
+  // fails any import of a development package by the artifact, for the whole test.
+  cluster = await Cluster.start({
+    basePort: BASE_PORT,
+    dir,
+    fast: true,
+    env: { LOG_LEVEL: 'warn', POLLER_INTERVAL_SECONDS: '1' },
+    preload: [new URL('../support/devPackageGuard.mjs', import.meta.url).href],
+  });
 }, 180_000);
 
 afterAll(async () => {
