@@ -18,7 +18,7 @@ import { login, TestClient } from '../support/httpClient';
 import { KeepAliveClient, type Outcome } from '../support/keepAliveClient';
 import { ReconnectingSse } from '../support/sse';
 import { waitFor } from '../support/jobs';
-import { addMember, demoIds } from '../support/carbon';
+import { addMember, demoIds, statsAndSums } from '../support/carbon';
 import { moduleId, pipelineJobs, PLANE_HEADER, upload } from '../support/pipeline';
 
 const BASE_PORT = Number(process.env.CLUSTER_TEST_PORT ?? 4460);
@@ -206,10 +206,22 @@ describe('three production instances behind HAProxy', () => {
     expect(stored.rows[0]).toEqual({ n: ROWS, with_kg: ROWS });
     const statsNow = (await c.pool.query('SELECT stats FROM carbon_report_modules WHERE id = $1', [travel])).rows[0].stats;
     expect(statsNow).toEqual(await moduleStatsFromSums(c.pool, travel, 'professional_travel'));
+    const sums = await statsAndSums(c.pool, ids.report[`CLIMATE-LAB/${YEAR}`]!, 'professional_travel');
+    expect(sums.module_stats.entries).toBe(ROWS);
+    expect(sums.module_stats.kg_co2eq).toBeCloseTo(sums.module_kg, 6);
+    expect(sums.report_stats.kg_co2eq).toBeCloseTo(sums.report_kg, 6);
+    // and those of the module the clients wrote to during the restarts (Path 1, inline)
+    await waitFor(
+      "the members' stats to settle",
+      async () => (await c.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_ingestion_jobs WHERE state <> 'FINISHED'`)).rows[0]!.n === 0,
+      60_000,
+    );
+    const members = await moduleId(c.pool, ocean, YEAR, 'headcount');
+    expect((await c.pool.query('SELECT stats FROM carbon_report_modules WHERE id = $1', [members])).rows[0].stats).toEqual(await moduleStatsFromSums(c.pool, members, 'headcount'));
 
     // Every acknowledged write is stored, and nothing that was not acknowledged.
-    const members = await c.pool.query<{ name: string }>(`SELECT data->>'name' AS name FROM data_entries WHERE data->>'name' LIKE 'cluster-%'`);
-    const names = new Set(members.rows.map((r) => r.name));
+    const written = await c.pool.query<{ name: string }>(`SELECT data->>'name' AS name FROM data_entries WHERE data->>'name' LIKE 'cluster-%'`);
+    const names = new Set(written.rows.map((r) => r.name));
     const acknowledged = sent.filter((s) => s.write && !failed(s)).map((s) => s.write!);
     expect(acknowledged.filter((w) => !names.has(w))).toEqual([]);
     expect(names.size).toBe(acknowledged.length);
