@@ -111,6 +111,11 @@ export class Cluster {
         ...o.env,
       };
       cluster = new Cluster(o, databaseUrl, pool, idp, env, stopDatabase);
+      // The children have process groups of their own: should this process end without stop()
+      // (an uncaught error, process.exit), they must not outlive it holding the ports.
+      const orphans = () => cluster!.killAll();
+      process.once('exit', orphans);
+      cluster.forgetExitHook = () => process.off('exit', orphans);
       await Promise.all(INSTANCE_NAMES.map((name) => cluster!.startInstance(name)));
       log(`instances a, b, c started (ports ${INSTANCE_NAMES.map((n) => cluster!.portOf(n)).join(', ')}; logs in ${path.join(o.dir, 'logs')})`);
       const haproxyLog = fs.openSync(path.join(o.dir, 'logs', 'haproxy.log'), 'a');
@@ -211,9 +216,18 @@ export class Cluster {
     return { exitCode };
   }
 
+  private forgetExitHook = () => {};
+
+  /** SIGKILL to every child: what is left when this process ends without stop(). */
+  private killAll(): void {
+    if (this.haproxy && running(this.haproxy)) this.haproxy.kill('SIGKILL');
+    for (const i of this.instances.values()) if (running(i.child)) i.child.kill('SIGKILL');
+  }
+
   /** Stops everything it started: the balancer, the instances (gracefully), the IdP, PostgreSQL. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.forgetExitHook();
     if (this.haproxy && running(this.haproxy)) {
       this.haproxy.kill('SIGTERM');
       await new Promise((r) => this.haproxy!.once('exit', r));
