@@ -9,6 +9,7 @@
 // CLUSTER_TEST_PORT (default 4460): the balancer's port; the IdP and the instances take the
 // next four. CLUSTER_TEST_ROWS (default 40000): trips in the uploaded file.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,8 @@ const BASE_PORT = Number(process.env.CLUSTER_TEST_PORT ?? 4460);
 const ROWS = Number(process.env.CLUSTER_TEST_ROWS ?? 40_000);
 const YEAR = 2025;
 const CLIENTS = 8;
+/** Sign-in starts per client address and instance per minute. */
+const LOGIN_RATE = 10;
 const AIRPORTS = ['GVA', 'ZRH', 'LHR', 'CDG', 'JFK', 'FRA', 'AMS', 'MAD', 'BCN', 'FCO', 'NRT', 'SFO'];
 
 let dir: string;
@@ -42,7 +45,7 @@ beforeAll(async () => {
     basePort: BASE_PORT,
     dir,
     fast: true,
-    env: { LOG_LEVEL: 'warn', POLLER_INTERVAL_SECONDS: '1' },
+    env: { LOG_LEVEL: 'warn', POLLER_INTERVAL_SECONDS: '1', LOGIN_RATE_PER_MINUTE: String(LOGIN_RATE) },
     preload: [new URL('../support/devPackageGuard.mjs', import.meta.url).href],
   });
 }, 180_000);
@@ -238,4 +241,34 @@ describe('three production instances behind HAProxy', () => {
     expect(acknowledged.filter((w) => !names.has(w))).toEqual([]);
     expect(names.size).toBe(acknowledged.length);
   }, 600_000);
+
+  it('reads the client address from the entry HAProxy appends, never from one the client wrote', async () => {
+    // Every instance was restarted above, so each limiter is fresh. Sign-in starts from as many
+    // loopback addresses as requests all pass: the instances see each client's own address, the
+    // one HAProxy appends (TRUST_PROXY=1), not HAProxy's. From one address, a forged and rotated
+    // X-Forwarded-For does not escape the limit: that entry is beyond the trusted hop.
+    const tries = INSTANCE_NAMES.length * LOGIN_RATE + 15;
+    const fromMany = [];
+    for (let i = 0; i < tries; i++) fromMany.push(await loginStart(`127.0.0.${10 + i}`));
+    expect(fromMany.filter((s) => s !== 200)).toEqual([]);
+    const forged = [];
+    for (let i = 0; i < tries; i++) forged.push(await loginStart('127.0.0.1', `203.0.113.${i}`));
+    expect(forged.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    expect(forged.filter((s) => s === 429).length).toBeGreaterThanOrEqual(tries - INSTANCE_NAMES.length * LOGIN_RATE);
+  }, 60_000);
 });
+
+/** POST /api/v1/session/login through the balancer from `localAddress`; answers the status. */
+function loginStart(localAddress: string, forwardedFor?: string): Promise<number> {
+  const body = JSON.stringify({ return_to: '/workspace' });
+  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), origin: cluster!.url, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) };
+  return new Promise((resolve, reject) => {
+    // By address: `localhost` may resolve to ::1, which a 127.0.0.x source cannot reach.
+    const req = http.request(`http://127.0.0.1:${BASE_PORT}/api/v1/session/login`, { method: 'POST', localAddress, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
