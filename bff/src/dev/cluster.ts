@@ -238,6 +238,8 @@ export class Cluster {
     for (const i of all) if (running(i.child)) i.child.kill('SIGKILL');
     await this.idp.close();
     await this.pool.end().catch(() => {});
-    await this.stopDatabase();
+    // A terminal's Ctrl-C also reaches the embedded PostgreSQL (its process group is ours), which
+    // then stops by itself: its stop() would wait for an exit that already happened.
+    await Promise.race([this.stopDatabase(), sleep(10_000)]);
   }
 }
