@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['bff/test/**/*.test.ts'],
+          // `npm run test:cluster` (vitest.cluster.config.ts): the built artifact behind HAProxy.
+          exclude: ['bff/test/cluster/**'],
           environment: 'node',
           globalSetup: ['bff/test/support/globalSetup.ts'],
           testTimeout: 60_000,

@@ -7,11 +7,10 @@
 // counts as failed when its client gets no answer, or an answer other than 200 (read) / 201
 // (write). At the end the database must hold exactly the acknowledged writes.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
 import { createPool } from '../bff/src/db/pool';
+import { haproxyMissing, startHaproxy, untilUp } from '../bff/src/dev/haproxy';
 import { freePort } from '../bff/src/db/embeddedPostgres';
 import { demoIds } from '../bff/test/support/carbon';
 import { signedIn, startJobInstance, startSignIn, stopInstances, type Instance } from '../bff/test/support/instances';
@@ -19,34 +18,15 @@ import { KeepAliveClient, type Outcome } from '../bff/test/support/keepAliveClie
 import { round, startBenchDatabase, timeLimit } from './support/jobBench';
 import { summarize } from './support/stats';
 
-const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
-if (spawnSync(HAPROXY, ['-v']).status !== 0) {
-  console.error(`HAProxy is missing at ${HAPROXY}: apt-get install -y haproxy (or set HAPROXY_PATH).`);
+const missing = haproxyMissing();
+if (missing) {
+  console.error(missing);
   process.exit(2);
 }
 timeLimit(900);
 const ROUNDS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 3);
 const CLIENTS = 16;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** HAProxy's view of a server ("UP", "DOWN", …), from its stats socket. */
-function serverStatus(socket: string, name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const c = net.connect(socket, () => c.end('show stat\n'));
-    c.on('data', (d) => (out += d.toString()));
-    c.on('error', reject);
-    c.on('end', () => {
-      const row = out.split('\n').find((l) => l.startsWith(`bff,${name},`));
-      resolve(row?.split(',')[17] ?? 'unknown');
-    });
-  });
-}
-
-async function untilUp(socket: string, name: string): Promise<void> {
-  // The socket appears once HAProxy has started.
-  while (!(await serverStatus(socket, name).catch(() => 'starting')).startsWith('UP')) await sleep(100);
-}
 
 function haproxyConfig(port: number, socket: string, servers: Record<string, number>): string {
   return [
@@ -92,13 +72,13 @@ const slots: { name: string; port: number; instance?: Instance }[] = [
   { name: 'b', port: await freePort() },
 ];
 const env = (port: number) => ({ ...signIn.env, PORT: String(port), POLLER_INTERVAL_SECONDS: '10' });
-let haproxy: ReturnType<typeof spawn> | undefined;
+let haproxy: ReturnType<typeof startHaproxy> | undefined;
 const socket = path.join(dir, 'admin.sock');
 
 try {
   for (const s of slots) s.instance = await startJobInstance(db.url, env(s.port));
   fs.writeFileSync(path.join(dir, 'haproxy.cfg'), haproxyConfig(lbPort, socket, Object.fromEntries(slots.map((s) => [s.name, s.port]))));
-  haproxy = spawn(HAPROXY, ['-f', path.join(dir, 'haproxy.cfg'), '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  haproxy = startHaproxy(path.join(dir, 'haproxy.cfg'));
   for (const s of slots) await untilUp(socket, s.name);
 
   const browser = await signedIn(slots[0]!.instance!, signIn, 'alice');

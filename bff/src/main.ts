@@ -2,8 +2,6 @@
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './server';
 import { stopOnSignals } from './shutdown';
-import { DEV_ACCOUNTS } from './dev/accounts';
-import { demoSettled } from './dev/demoEntries';
 
 async function main(): Promise<void> {
   let config;
@@ -18,13 +16,12 @@ async function main(): Promise<void> {
   }
   const server = await startServer(config);
   stopOnSignals(server, config.SHUTDOWN_TIMEOUT_SECONDS);
-  if (!config.OAUTH_ISSUER_URL) await demoSettled(server.pool);
   const lines = [`\nCarbon footprint calculator is running at ${config.PUBLIC_ORIGIN}`];
   if (!config.OAUTH_ISSUER_URL) {
-    lines.push(`Development identity provider: ${server.issuer}`, 'Test accounts (username / password, role):');
-    for (const a of DEV_ACCOUNTS) {
-      lines.push(`  ${a.username.padEnd(6)} / ${a.password.padEnd(11)} ${a.roles.map((r) => (r.unit ? `${r.role} of ${r.unit}` : r.role)).join(', ')}`);
-    }
+    // Development only, so imported only then: production never loads the demo data.
+    const { accountLines } = await import('./dev/accounts');
+    await (await import('./dev/demoEntries')).demoSettled(server.pool);
+    lines.push(`Development identity provider: ${server.issuer}`, ...accountLines());
   }
   console.log(lines.join('\n') + '\n');
 }

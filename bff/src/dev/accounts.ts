@@ -20,3 +20,9 @@ export const DEV_ACCOUNTS: readonly DevAccount[] = [
   { username: 'olga', password: 'olga-demo', name: 'Olga Novak', email: 'olga@example.org', personNumber: 900001, roles: [{ role: 'backoffice' }] },
   { username: 'adam', password: 'adam-demo', name: 'Adam Admin', email: 'adam@example.org', personNumber: 900002, roles: [{ role: 'admin' }] },
 ];
+
+/** The accounts as the start banners list them (`npm start`, `npm run cluster`). */
+export const accountLines = (): string[] => [
+  'Test accounts (username / password, role):',
+  ...DEV_ACCOUNTS.map((a) => `  ${a.username.padEnd(6)} / ${a.password.padEnd(11)} ${a.roles.map((r) => (r.unit ? `${r.role} of ${r.unit}` : r.role)).join(', ')}`),
+];

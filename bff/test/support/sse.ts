@@ -115,3 +115,60 @@ export class SseClient {
     this.abort.abort();
   }
 }
+
+/** A stream that reconnects as a browser's EventSource does: when the server ends it (or the
+ * connection drops), it opens it again after the server's `retry:` hint, with Last-Event-ID.
+ * Every connection is kept, with the instance that served it (`X-Served-By` of the balancer). */
+export class ReconnectingSse {
+  readonly connections: { servedBy: string | null; openedAt: number; client: SseClient }[] = [];
+  private closed = false;
+
+  private constructor(
+    private readonly client: TestClient,
+    private readonly path: string,
+  ) {}
+
+  static async open(client: TestClient, path = '/api/sync/events'): Promise<ReconnectingSse> {
+    const stream = new ReconnectingSse(client, path);
+    await stream.connect();
+    return stream;
+  }
+
+  private async connect(): Promise<void> {
+    const last = this.connections.at(-1)?.client;
+    const lastId = last?.events.findLast((e) => e.id)?.id;
+    let sse: SseClient;
+    try {
+      sse = await SseClient.open(this.client, this.path, lastId ? { 'last-event-id': lastId } : {});
+    } catch {
+      // refused or reset before an answer: try again, as EventSource does
+      if (!this.closed) setTimeout(() => void this.connect(), 1000);
+      return;
+    }
+    this.connections.push({ servedBy: sse.headers.get('x-served-by'), openedAt: performance.now(), client: sse });
+    void sse.ended.then(() => {
+      if (!this.closed) setTimeout(() => void this.connect(), sse.retryMs ?? 1000);
+    });
+  }
+
+  /** Every event of every connection, in order. */
+  get events(): SseEvent[] {
+    return this.connections.flatMap((c) => c.client.events);
+  }
+
+  /** The first matching event, and the index of the connection that delivered it. */
+  async waitFor(pred: (e: SseEvent) => boolean, timeoutMs: number, what: string): Promise<{ event: SseEvent; connection: number }> {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const i = this.connections.findIndex((c) => c.client.events.some(pred));
+      if (i >= 0) return { event: this.connections[i]!.client.events.find(pred)!, connection: i };
+      if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const c of this.connections) c.client.close();
+  }
+}
