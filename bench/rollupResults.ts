@@ -40,8 +40,13 @@ const MIX: Record<string, number> = { member: 100, plane: 900, train: 500, elect
 /** Reports copied per statement while seeding. */
 const BATCH = 25;
 
-/** The paths the results page reads for a report (the report with its modules' stats). */
-const resultsPaths = (reportId: number) => [`/api/v1/carbon_reports/${reportId}`];
+/** What the results page reads for a report: the report with its modules' stats, its results
+ * (breakdowns, completeness, ratios) and the ± of its totals; each measured on its own. */
+const RESULTS_READS: Record<string, (reportId: number) => string> = {
+  report: (id) => `/api/v1/carbon_reports/${id}`,
+  results: (id) => `/api/v1/carbon_reports/${id}/results`,
+  uncertainty: (id) => `/api/v1/carbon_reports/${id}/uncertainty`,
+};
 const rollupPath = (year: number) => `/api/v1/rollup?year=${year}`;
 
 async function measure(client: TestClient, paths: () => string, requests: number, connections: number): Promise<Summary> {
@@ -183,21 +188,20 @@ async function main() {
       const seeded = (performance.now() - t0) / 1000;
       const entries = (await pool.query<{ n: number }>(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'data_entries'`)).rows[0]!.n;
       const ids = (await pool.query<{ id: number }>(`SELECT r.id FROM carbon_reports r JOIN units u ON u.id = r.unit_id WHERE u.institutional_id LIKE 'BENCH-%'`)).rows.map((r) => r.id);
+      const anyReport = () => ids[Math.floor(Math.random() * ids.length)]!;
+      const reads: [string, Summary][] = [];
+      for (const [name, path] of Object.entries(RESULTS_READS)) {
+        await measure(client, () => path(anyReport()), 100, 8); // warm-up
+        reads.push([`${name}, 1 connection`, await measure(client, () => path(anyReport()), 300, 1)]);
+        reads.push([`${name}, 8 connections`, await measure(client, () => path(anyReport()), 1200, 8)]);
+      }
       let k = 0;
-      const results = () => {
-        const p = resultsPaths(ids[Math.floor(Math.random() * ids.length)]!);
-        return p[k++ % p.length]!;
-      };
-      await measure(client, results, 200, 8); // warm-up
-      const r1 = await measure(client, results, 300, 1);
-      const r8 = await measure(client, results, 1200, 8);
       await measure(client, () => rollupPath(TEMPLATE_YEAR), 5, 1); // warm-up
       const roll = await measure(client, () => rollupPath(YEARS[k++ % YEARS.length]!), 60, 1);
       const kib = JSON.stringify((await client.get(rollupPath(TEMPLATE_YEAR))).body).length / 1024;
       const head = `${String(step).padStart(5)}  ${String(entries).padStart(10)}  ${seeded.toFixed(0).padStart(8)}  ${kib.toFixed(0).padStart(11)}`;
       const line = (label: string, s: Summary) => `${label.padEnd(30)}${s.p50.toFixed(1).padStart(6)}  ${s.p95.toFixed(1).padStart(6)}  ${s.p99.toFixed(1).padStart(6)}`;
-      console.log(`${head}  ${line('results, 1 connection', r1)}`);
-      console.log(`${' '.repeat(head.length)}  ${line('results, 8 connections', r8)}`);
+      reads.forEach(([label, s], i) => console.log(`${i === 0 ? head : ' '.repeat(head.length)}  ${line(label, s)}`));
       console.log(`${' '.repeat(head.length)}  ${line('roll-up, 1 connection', roll)}`);
     }
     await pool.end();
