@@ -16,13 +16,13 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { ENTRY_TYPES, PURCHASE_CATEGORIES } from '@carbon/shared';
-import { freePort, startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
+import { startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
 import { migrate } from '../bff/src/db/migrate';
 import { createPool } from '../bff/src/db/pool';
 import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { copyFromFile } from './support/copyIn';
-import { startBff } from './support/bffProcess';
+import { startBenchBff } from './support/bffProcess';
 import { cpuBetween, postmasterPid, sampleCpu } from './support/cpuTime';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -97,19 +97,8 @@ async function main(): Promise<void> {
     // Reference data before the BFF starts, so that its start does not count in its memory.
     await ensureLocations(pool);
 
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
-    const bff = await startBff({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_ORIGIN: origin,
-      DEV_IDP_PORT: '0',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(dir, 'bff'),
-      SESSION_SECRET: 'benchmark-session-secret-0123456789',
-      UPLOAD_MAX_BYTES: String(200 * 1024 * 1024),
-      LOG_LEVEL: 'warn',
-    });
+    const bff = await startBenchBff(databaseUrl, path.join(dir, 'bff'), { DEV_IDP_PORT: '0', UPLOAD_MAX_BYTES: String(200 * 1024 * 1024) });
+    const origin = bff.origin;
     child = bff.child;
     const client = new TestClient(bff.url, origin);
     await login(client, 'olga');

@@ -22,7 +22,7 @@ import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
 import { recomputeStats } from '../bff/src/domain/stats';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { summarize, type Summary } from './support/stats';
-import { START_NODE_ARGS, startBff } from './support/bffProcess';
+import { START_NODE_ARGS, startBenchBff, startBff } from './support/bffProcess';
 import { cpuBetween, postmasterPid, sampleCpu, type CpuSample } from './support/cpuTime';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -172,18 +172,8 @@ async function main() {
     const pool = createPool(databaseUrl, 4);
     await ensureLocations(pool);
 
-    const [port, idpPort] = [await freePort(), await freePort()];
-    const origin = `http://localhost:${port}`;
-    const bff = await startBff({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_ORIGIN: origin,
-      DEV_IDP_PORT: String(idpPort),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(dir, 'bff'),
-      SESSION_SECRET: 'benchmark-session-secret-0123456789',
-      LOG_LEVEL: 'warn',
-    });
+    const bff = await startBenchBff(databaseUrl, path.join(dir, 'bff'));
+    const origin = bff.origin;
     child = bff.child;
     const postmaster = postmasterPid(path.join(dir, 'pg'));
     cpuOf = (pid) => sampleCpu(pid, postmaster);

@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { MODULE_TYPES } from '@carbon/shared';
-import { freePort, startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
+import { startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
 import { migrate } from '../bff/src/db/migrate';
 import { createPool } from '../bff/src/db/pool';
 import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
@@ -28,7 +28,7 @@ import { recomputeStats } from '../bff/src/domain/stats';
 import { demoSettled } from '../bff/src/dev/demoEntries';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { summarize, type Summary } from './support/stats';
-import { startBff } from './support/bffProcess';
+import { startBenchBff } from './support/bffProcess';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 1000);
 const STEPS = (process.env.BENCH_STEPS ?? '100,250,500,1000').split(',').map(Number).filter((n) => n <= UNITS);
@@ -155,18 +155,7 @@ async function main() {
     const pool = createPool(databaseUrl, 4);
     await ensureLocations(pool);
 
-    const [port, idpPort] = [await freePort(), await freePort()];
-    const origin = `http://localhost:${port}`;
-    const bff = await startBff({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_ORIGIN: origin,
-      DEV_IDP_PORT: String(idpPort),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(dir, 'bff'),
-      SESSION_SECRET: 'benchmark-session-secret-0123456789',
-      LOG_LEVEL: 'warn',
-    });
+    const bff = await startBenchBff(databaseUrl, path.join(dir, 'bff'));
     child = bff.child;
     if (!(await demoSettled(pool, 180_000))) throw new Error('the demo pipelines did not settle');
     const templateId = await buildTemplate(pool);
@@ -177,7 +166,7 @@ async function main() {
     console.log(`template report: ${perReport} entries over ${MODULE_TYPES.length} modules; ${YEARS.length} years per unit`);
 
     // A back-office user sees every unit: the roll-up's reader, and a reader of any unit's results.
-    const client = new TestClient(bff.url, origin);
+    const client = new TestClient(bff.url, bff.origin);
     await login(client, 'olga');
 
     console.log('\nunits     entries  seed (s)  roll-up KiB  read                          p50 ms  p95 ms  p99 ms');

@@ -2,6 +2,7 @@
 // the load generator does not share its event loop. Resolves with its URL once it prints READY.
 // BENCH_BFF_NODE_ARGS: extra node flags for the BFF only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 import path from 'node:path';
+import { freePort } from '../../bff/src/db/embeddedPostgres';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -28,4 +29,24 @@ export function startBff(env: Record<string, string>, server = SERVER, nodeArgs 
     });
     child.once('exit', (code) => reject(new Error(`BFF exited early with code ${code}`)));
   });
+}
+
+/** The benchmarks' BFF on a database of their own: the development IdP and demo data, test
+ * settings, warnings only. `env` adds to or overrides the settings. Returns the public origin
+ * (what a client sends as Origin) with the process. */
+export async function startBenchBff(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; issuer: string; origin: string }> {
+  const [port, idpPort] = [await freePort(), await freePort()];
+  const origin = `http://localhost:${port}`;
+  const bff = await startBff({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_ORIGIN: origin,
+    DEV_IDP_PORT: String(idpPort),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'benchmark-session-secret-0123456789',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  return { ...bff, origin };
 }
