@@ -40,7 +40,9 @@ export interface RoleChange {
   reason: string;
 }
 
-async function lockHolder(db: StatementRunner, change: RoleChange) {
+type Holder = NonNullable<Awaited<ReturnType<typeof q.lockRoleHolder>>['rows'][number]>;
+
+async function lockHolder(db: StatementRunner, change: RoleChange): Promise<Holder> {
   const holder = (await q.lockRoleHolder(db, { userId: change.user_id, role: change.role, unitId: change.unit_id })).rows[0];
   if (!holder) throw new NotFoundError(`No such user: ${change.user_id}.`, coded('no_such_user'));
   if (change.unit_id !== null && holder.unit_name === null) {
@@ -53,16 +55,15 @@ async function userAfter(db: StatementRunner, userId: number): Promise<AccessUse
   return (await q.accessUsers(db, { userId, pattern: null, limit: 1 })).rows[0]!;
 }
 
-export async function grantRole(pool: Pool, actor: Actor, change: RoleChange): Promise<AccessUser> {
+/** A role change in one transaction: the holder locked, the change checked and applied, and its
+ * audit line. */
+async function changeRole(pool: Pool, actor: Actor, change: RoleChange, action: 'role_grant' | 'role_revoke', apply: (db: StatementRunner, holder: Holder) => Promise<void>): Promise<AccessUser> {
   return withTransaction(pool, async (db) => {
     const holder = await lockHolder(db, change);
-    if (holder.source === 'manual') {
-      throw new ConflictError(`User ${change.user_id} already holds this role, granted here.`, coded('role_already_granted'));
-    }
-    await q.grantRole(db, { userId: change.user_id, role: change.role, unitId: change.unit_id });
+    await apply(db, holder);
     await writeAudit(db, {
       actorId: actor.id,
-      action: 'role_grant',
+      action,
       unitId: change.unit_id,
       details: { user_id: change.user_id, user_name: holder.name, role: change.role, unit_name: holder.unit_name, reason: change.reason, previous_source: holder.source },
     });
@@ -70,9 +71,17 @@ export async function grantRole(pool: Pool, actor: Actor, change: RoleChange): P
   });
 }
 
-export async function revokeRole(pool: Pool, actor: Actor, change: RoleChange): Promise<AccessUser> {
-  return withTransaction(pool, async (db) => {
-    const holder = await lockHolder(db, change);
+export function grantRole(pool: Pool, actor: Actor, change: RoleChange): Promise<AccessUser> {
+  return changeRole(pool, actor, change, 'role_grant', async (db, holder) => {
+    if (holder.source === 'manual') {
+      throw new ConflictError(`User ${change.user_id} already holds this role, granted here.`, coded('role_already_granted'));
+    }
+    await q.grantRole(db, { userId: change.user_id, role: change.role, unitId: change.unit_id });
+  });
+}
+
+export function revokeRole(pool: Pool, actor: Actor, change: RoleChange): Promise<AccessUser> {
+  return changeRole(pool, actor, change, 'role_revoke', async (db, holder) => {
     if (holder.source === null) throw new ConflictError(`User ${change.user_id} does not hold this role.`, coded('role_not_held'));
     if (holder.in_directory) {
       throw new ConflictError(
@@ -81,12 +90,5 @@ export async function revokeRole(pool: Pool, actor: Actor, change: RoleChange): 
       );
     }
     await q.revokeRole(db, { userId: change.user_id, role: change.role, unitId: change.unit_id });
-    await writeAudit(db, {
-      actorId: actor.id,
-      action: 'role_revoke',
-      unitId: change.unit_id,
-      details: { user_id: change.user_id, user_name: holder.name, role: change.role, unit_name: holder.unit_name, reason: change.reason, previous_source: holder.source },
-    });
-    return userAfter(db, change.user_id);
   });
 }
