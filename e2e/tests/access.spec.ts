@@ -1,15 +1,15 @@
 // Access management and the audit trail on the real stack: the administrator Adam grants Carol
 // (standard user of the Ocean Physics Lab) the principal role of the Climate Dynamics Lab with a
-// reason, Carol's next page load has it, Adam revokes it and her next page load no longer has it;
-// both changes are on the audit page with their reasons. Back-office reads the audit trail but has
-// no access page; a standard user gets neither. (That a change reaches another instance at the
-// user's next request is shown by bff/test/access.test.ts with two real instances: this stack
-// runs one.)
+// reason on one instance, and Carol's next page load on ANOTHER instance of the same database has
+// it; Adam revokes it and her next page load there no longer has it; both changes are on the
+// audit page with their reasons. Back-office reads the audit trail but has no access page; a
+// standard user gets neither.
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
 import { choose } from '../support/ui';
+import { startSecondInstance, type SecondInstance } from '../support/secondInstance';
 
 async function pageOf(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
@@ -18,11 +18,19 @@ async function pageOf(browser: Browser): Promise<Page> {
 /** The role chips of Carol's row on the access page. */
 const carolRoles = (page: Page) => page.getByTestId('users-table').locator('tr', { hasText: 'Carol Rossi' }).getByTestId('user-role');
 
-test('an administrator grants a principal role with a reason, the user has it at once, then it is revoked', async ({ page, browser }) => {
+let second: SecondInstance | undefined;
+test.afterAll(async () => second?.stop());
+
+test('an administrator grants a principal role with a reason, the user has it at once on another instance, then it is revoked', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  second = await startSecondInstance();
   const climate = await unitIdOf('CLIMATE-LAB');
   const carol = await pageOf(browser);
   await openAs(carol, 'carol', '/workspace');
-  await carol.goto(`/u/${climate}/2025`);
+  // From here on Carol's pages come from the second instance, with the session of her sign-in.
+  const climateHome = `${second.url}/u/${climate}/2025`;
+  await carol.goto(climateHome);
+  await expect(carol.getByTestId('user-name')).toHaveText('Carol Rossi');
   await expect(carol.getByTestId('forbidden')).toBeVisible();
 
   await openAs(page, 'adam', '/backoffice/users');
@@ -40,8 +48,8 @@ test('an administrator grants a principal role with a reason, the user has it at
   await expect(dialog).toBeHidden();
   await expect(carolRoles(page)).toContainText([/Principal of Climate Dynamics Lab.*granted here/]);
 
-  // Carol's next page load has the role.
-  await carol.goto(`/u/${climate}/2025`);
+  // Carol's next page load, on the other instance, has the role.
+  await carol.goto(climateHome);
   await expect(carol.getByTestId('forbidden')).toBeHidden();
   await expect(carol.getByText('Climate Dynamics Lab').first()).toBeVisible();
 
@@ -51,7 +59,7 @@ test('an administrator grants a principal role with a reason, the user has it at
   await expect(dialog).toBeHidden();
   await expect(carolRoles(page)).toHaveText([/Standard user of Ocean Physics Lab/]);
 
-  await carol.goto(`/u/${climate}/2025`);
+  await carol.goto(climateHome);
   await expect(carol.getByTestId('forbidden')).toBeVisible();
   await carol.context().close();
 
