@@ -84,6 +84,8 @@ describe('how an entry was computed', () => {
         year: YEAR,
         classification: { band: 'long', cabin_class: 'economy' },
         values: { kg_co2eq_per_km: 0.152 },
+        // No uncertainty published for the long-haul row (the short-haul one has 70 %).
+        uncertainty_pct: null,
         source: 'ADEME Base Carbone, air travel, contrails included (as used by GES 1point5)',
       },
     ]);
