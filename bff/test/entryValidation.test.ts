@@ -184,7 +184,7 @@ describe('entry type and list parameters', () => {
   const v1 = () => `/api/v1/carbon_reports/${ids.report['CLIMATE-LAB/2025']}/modules/professional_travel/data-entry`;
 
   it('needs data_entry_type on a module with several types, and a known one', async () => {
-    expect((await alice.post(v1(), valid.plane)).body.errors).toContainEqual(expect.objectContaining({ field: 'data_entry_type', message: 'is required (one of: plane, train)' }));
+    expect((await alice.post(v1(), valid.plane)).body.errors).toContainEqual(expect.objectContaining({ field: 'data_entry_type', message: 'is required (one of: plane, train, road_sea)' }));
     expect((await alice.post(v1(), { ...valid.plane, data_entry_type: 'bus' })).status).toBe(422);
     expect((await alice.post(v1(), { ...valid.plane, data_entry_type: 'plane' })).status).toBe(201);
     // the path's type wins over nothing, and a contradicting body type is refused
@@ -197,8 +197,8 @@ describe('entry type and list parameters', () => {
     ['page=0', 'page', 'must be at least 1'],
     ['page=x', 'page', 'must be a whole number'],
     ['order=up', 'order', 'must be asc or desc'],
-    ['sort=color', 'sort', 'must be one of: id, created_at, updated_at, kg_co2eq, origin, destination, cabin_class, number_of_trips, round_trip, departure_date, traveler_id, traveler_name, origin_country, destination_country, class'],
-    ['type=bus', 'type', 'must be one of: plane, train'],
+    ['sort=color', 'sort', 'must be one of: id, created_at, updated_at, kg_co2eq, origin, destination, cabin_class, number_of_trips, round_trip, departure_date, traveler_id, traveler_name, origin_country, destination_country, class, mode, distance_km, occupancy'],
+    ['type=bus', 'type', 'must be one of: plane, train, road_sea'],
   ])('list ?%s → 422 on %s', async (query, field, message) => {
     const res = await alice.get(`${v1()}?${query}`);
     expect(res.status).toBe(422);

@@ -89,7 +89,7 @@ describe('factor_carry_over', () => {
     expect(await factorsOf(TO)).toEqual([]);
     // What the pages read to say that the year has no factors yet.
     const olga = await as(stack, 'olga');
-    expect((await alice.get(`/api/modules/${unit}/${TO}/professional-travel`)).body.factor_sets_without_factors).toEqual(['plane', 'train']);
+    expect((await alice.get(`/api/modules/${unit}/${TO}/professional-travel`)).body.factor_sets_without_factors).toEqual(['plane', 'train', 'road_sea']);
     expect((await olga.get(`/api/factors?module=professional-travel&year=${TO}`)).body).toMatchObject({ factors_in_year: 0, items: [] });
 
     const { job, jobs } = await carryOver({ from_year: FROM, to_year: TO });

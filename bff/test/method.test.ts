@@ -87,6 +87,8 @@ describe('how an entry was computed', () => {
         // No uncertainty published for the long-haul row (the short-haul one has 70 %).
         uncertainty_pct: null,
         source: 'ADEME Base Carbone, air travel, contrails included (as used by GES 1point5)',
+        // The long-haul row states no uncertainty (docs/formulas.md, uncertainty of the results).
+        uncertainty_pct: null,
       },
     ]);
   });
@@ -167,7 +169,7 @@ describe('the factors of a unit’s year', () => {
     const body = res.body as YearFactors;
     expect(body).toMatchObject({ unit_id: C(), year: YEAR });
     const sets = Object.fromEntries(body.factor_sets.map((s) => [s.name, s.factors]));
-    expect(Object.keys(sets).sort()).toEqual(['device', 'electricity', 'exchange_rate', 'heating', 'member', 'plane', 'purchase', 'refrigerant', 'train']);
+    expect(Object.keys(sets).sort()).toEqual(['device', 'electricity', 'exchange_rate', 'heating', 'member', 'plane', 'purchase', 'refrigerant', 'road_sea', 'train']);
     // no per-FTE factor ships: the headcount has no factor for the year
     expect(sets.member).toEqual([]);
     expect(sets.plane).toHaveLength(9);

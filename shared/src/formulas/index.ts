@@ -2,6 +2,7 @@ export * from './geo';
 export * from './trips';
 export * from './plane';
 export * from './train';
+export * from './roadSea';
 export * from './member';
 export * from './units';
 export * from './refrigerants';

@@ -1,6 +1,8 @@
-// Professional travel: plane and train trips, each linked to its traveler in the headcount
-// (docs/architecture.md, the traveler link): the form sends `traveler_id`; the server stores the name.
+// Professional travel: plane and train trips, and trips by road or sea (car, coach, bus, ferry),
+// each linked to its traveler in the headcount (docs/architecture.md, the traveler link): the form
+// sends `traveler_id`; the server stores the name.
 import { CABIN_CLASSES, distanceEmissionKg, PLANE_BANDS, planeDistance } from '../formulas/plane';
+import { ROAD_SEA_MODES, ROAD_SEA_PER_KM, roadSeaEmission } from '../formulas/roadSea';
 import { REST_OF_WORLD, trainDistance, trainFactorCountry } from '../formulas/train';
 import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type FactorRow, type FieldDef, type ModuleDef, type ResolvedLocation } from './fields';
 
@@ -159,11 +161,60 @@ export const trainEntry: EntryTypeDef = {
   },
 };
 
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** Car, coach, bus and ferry trips: the traveler gives the distance (origin and destination are
+ * free text, for the record only: roads and crossings are not great circles to compute). */
+export const roadSeaEntry: EntryTypeDef = {
+  type: 'road_sea',
+  module: 'professional_travel',
+  slug: 'road-sea',
+  i18nKey: 'modules.professional_travel.types.road_sea',
+  fields: [
+    { key: 'mode', type: 'select', i18nKey: f('mode'), required: true, options: ROAD_SEA_MODES, sortable: true, inlineEditable: true },
+    // One way; the longest road trips and crossings are well under 20,000 km.
+    { key: 'distance_km', type: 'number', i18nKey: f('distance_km'), required: true, min: 0, minExclusive: true, max: 20_000, sortable: true, inlineEditable: true },
+    // Cars only: the car's footprint is shared by the people in it. Empty: the traveler alone.
+    { key: 'occupancy', type: 'integer', i18nKey: f('occupancy'), min: 1, max: 9, sortable: true, inlineEditable: true },
+    { key: 'origin', type: 'text', i18nKey: f('origin'), max: 200, sortable: true },
+    { key: 'destination', type: 'text', i18nKey: f('destination'), max: 200, sortable: true },
+    ...tripFields,
+    ...travelerFields,
+  ],
+  csvColumns: [
+    { column: 'mode', field: 'mode' },
+    { column: 'distance_km', field: 'distance_km' },
+    { column: 'occupancy', field: 'occupancy' },
+    { column: 'origin', field: 'origin' },
+    { column: 'destination', field: 'destination' },
+    ...tripCsv,
+    ...travelerCsv,
+  ],
+  // One row per mode (its options: the mode field's); per vehicle-km for cars, per passenger-km otherwise.
+  factorSet: { keys: ['mode'], values: [ROAD_SEA_PER_KM] },
+  emissionTypes: [{ type: 'road_sea', scope: 3, category: 'business_travel' }],
+  ownerField: 'traveler_id',
+  traveler,
+  computeEmissions: ({ data, factors }): EmissionRow[] => [
+    {
+      emission_type: 'road_sea',
+      ...roadSeaEmission({
+        mode: String(data.mode),
+        distanceKm: Number(data.distance_km),
+        numberOfTrips: Number(data.number_of_trips ?? 1),
+        roundTrip: data.round_trip === true,
+        occupancy: num(data.occupancy),
+        factors,
+      }),
+    },
+  ],
+};
+
 export const professionalTravelModule: ModuleDef = {
   type: 'professional_travel',
   slug: 'professional-travel',
   i18nKey: 'modules.professional_travel.title',
-  entryTypes: ['plane', 'train'],
+  entryTypes: ['plane', 'train', 'road_sea'],
   // A member records and changes their own trips.
   ownRows: ['view', 'edit'],
   summary: 'emissions',

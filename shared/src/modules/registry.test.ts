@@ -60,7 +60,7 @@ describe('registry lookups', () => {
 });
 
 describe('registry (types with behaviour of their own)', () => {
-  it.each(['plane', 'train'])('%s: traveler_id is a required, sortable, not inline-editable member select; traveler_name is read-only', (type) => {
+  it.each(['plane', 'train', 'road_sea'])('%s: traveler_id is a required, sortable, not inline-editable member select; traveler_name is read-only', (type) => {
     expect(field(type, 'traveler_id')).toMatchObject({ type: 'headcount-member-select', required: true, sortable: true, inlineEditable: false, apiOptional: true });
     expect(field(type, 'traveler_name')).toMatchObject({ type: 'text', readOnly: true });
     expect(ENTRY_TYPES[type]!.csvColumns).toContainEqual({ column: 'person_number', field: 'traveler_id' });
@@ -80,6 +80,14 @@ describe('registry (types with behaviour of their own)', () => {
     expect(findFactorSet('headcount', 'plane')).toBeUndefined();
   });
 
+  it('road and sea trips: one factor row per mode (the car\'s fuel in its mode), found by type or slug', () => {
+    expect(FACTOR_SETS.road_sea).toMatchObject({ module: 'professional_travel', entryType: 'road_sea', keys: ['mode'], values: ['kg_co2eq_per_km'] });
+    expect(FACTOR_SETS.road_sea!.options.mode).toEqual(['car_petrol', 'car_diesel', 'car_hybrid', 'car_battery_electric', 'car_unknown', 'coach', 'bus', 'ferry_foot']);
+    expect(findFactorSet('professional_travel', 'road-sea')).toBe(FACTOR_SETS.road_sea);
+    expect(entryTypesUsingSet('road_sea').map((t) => t.type)).toEqual(['road_sea']);
+    expect(MODULES.professional_travel.entryTypes).toEqual(['plane', 'train', 'road_sea']);
+  });
+
   it('purchases read their category ratios and the exchange rates of their module; uploading rates recalculates them', () => {
     expect(factorSetsUsedBy(ENTRY_TYPES.purchase!)).toEqual(['purchase', 'exchange_rate']);
     expect(FACTOR_SETS.exchange_rate).toMatchObject({ module: 'purchases', keys: ['currency'], values: ['eur_per_unit'], options: { currency: ['CHF', 'USD', 'GBP'] } });
@@ -94,6 +102,7 @@ describe('registry (types with behaviour of their own)', () => {
   it('reports travel in scope 3, business travel; members in scope 3, per-FTE estimates', () => {
     expect(ENTRY_TYPES.plane!.emissionTypes).toEqual([{ type: 'plane', scope: 3, category: 'business_travel' }]);
     expect(ENTRY_TYPES.train!.emissionTypes).toEqual([{ type: 'train', scope: 3, category: 'business_travel' }]);
+    expect(ENTRY_TYPES.road_sea!.emissionTypes).toEqual([{ type: 'road_sea', scope: 3, category: 'business_travel' }]);
     expect(ENTRY_TYPES.member!.emissionTypes).toEqual([{ type: 'member', scope: 3, category: 'per_fte_estimates' }]);
     const row = { emission_type: 'train', kg_co2eq: 1, quantity: 2, quantity_unit: 'km', factor_id: null, meta: {} };
     expect(reportEmissions(ENTRY_TYPES.train!, [row])).toEqual([{ ...row, scope: 3, category: 'business_travel' }]);

@@ -7,7 +7,7 @@ import type { EmissionRow, EntryTypeDef, FactorSetDef, FieldDef, ModuleDef, Repo
 import { buildingsModule, electricityEntry, heatingEntry, refrigerantEntry } from './buildings';
 import { deviceEntry, equipmentModule } from './equipment';
 import { headcountModule, memberEntry } from './headcount';
-import { planeEntry, professionalTravelModule, trainEntry } from './professionalTravel';
+import { planeEntry, professionalTravelModule, roadSeaEntry, trainEntry } from './professionalTravel';
 import { purchaseEntry, purchasesModule } from './purchases';
 import type { ModuleType } from './types';
 
@@ -61,7 +61,7 @@ function ownFactorSet(t: EntryTypeDef): FactorSetDef {
 }
 
 registerModule(headcountModule, [memberEntry]);
-registerModule(professionalTravelModule, [planeEntry, trainEntry]);
+registerModule(professionalTravelModule, [planeEntry, trainEntry, roadSeaEntry]);
 registerModule(buildingsModule, [electricityEntry, heatingEntry, refrigerantEntry]);
 registerModule(equipmentModule, [deviceEntry]);
 registerModule(purchasesModule, [purchaseEntry]);

@@ -388,8 +388,11 @@ export default {
     inputs: {
       great_circle_km: 'Great-circle distance (km)',
       one_way_km: 'One-way distance used (km)',
+      mode: 'Mode',
+      distance_km: 'One-way distance entered (km)',
       legs: 'Legs (trips, twice for a round trip)',
       total_km: 'Total distance (km)',
+      occupancy: 'People in the car (its figure is shared among them)',
       band: 'Distance band',
       cabin_class: 'Cabin class',
       factor_country: 'Country of the factor',
@@ -464,6 +467,9 @@ export default {
       train: {
         train: 'One-way distance = great-circle distance × 1.2 (rails do not run straight). The factor is the country’s when both ends are in it, else the destination country’s, else the rest-of-the-world one. kg CO2e = one-way distance × legs × the factor (kg CO2e per km).',
       },
+      road_sea: {
+        road_sea: 'Distance = the one-way distance entered × legs (trips, twice for a round trip). Coach, bus and ferry: kg CO2e = distance × the mode’s factor (kg CO2e per passenger-km). Car: kg CO2e = distance × the factor of its fuel (kg CO2e per vehicle-km) ÷ the people in the car (1 when not given). A mode without a factor for the year has no figure.',
+      },
       electricity: {
         electricity: 'kWh = consumption (in MWh: × the row’s kWh per MWh). kg CO2e = kWh × the factor of the supply and mix (kg CO2e per kWh).',
       },
@@ -510,8 +516,8 @@ export default {
     },
     professional_travel: {
       title: 'Professional travel',
-      description: 'Plane and train trips of the unit’s members.',
-      types: { plane: 'Plane trip', train: 'Train trip' },
+      description: 'Plane, train, car, coach, bus and ferry trips of the unit’s members.',
+      types: { plane: 'Plane trip', train: 'Train trip', road_sea: 'Car, coach, bus or ferry trip' },
       fields: {
         origin: 'Origin',
         destination: 'Destination',
@@ -519,6 +525,9 @@ export default {
         destination_country: 'Destination country',
         cabin_class: 'Cabin class',
         class: 'Class',
+        mode: 'Mode',
+        distance_km: 'One-way distance (km)',
+        occupancy: 'People in the car',
         number_of_trips: 'Number of trips',
         round_trip: 'Round trip',
         departure_date: 'Departure date',
@@ -526,9 +535,23 @@ export default {
         traveler_name: 'Traveler',
       },
       columns: { traveler_id: 'Person number' },
+      hints: {
+        distance_km: 'By road or sea, one way: the traveler gives it (a route planner’s figure)',
+        occupancy: 'Cars only, the traveler included: the car’s footprint is shared among them. Empty: the traveler alone',
+      },
       options: {
         cabin_class: { economy: 'Economy', business: 'Business', first: 'First' },
         class: { first: 'First', second: 'Second' },
+        mode: {
+          car_petrol: 'Car, petrol',
+          car_diesel: 'Car, diesel',
+          car_hybrid: 'Car, hybrid',
+          car_battery_electric: 'Car, battery electric',
+          car_unknown: 'Car, fuel unknown',
+          coach: 'Coach',
+          bus: 'Local bus',
+          ferry_foot: 'Ferry (foot passenger)',
+        },
       },
     },
     buildings: {

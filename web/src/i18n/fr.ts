@@ -387,8 +387,11 @@ const fr: typeof en = {
     inputs: {
       great_circle_km: 'Distance orthodromique (km)',
       one_way_km: 'Distance aller retenue (km)',
+      mode: 'Mode',
+      distance_km: 'Distance aller saisie (km)',
       legs: 'Trajets (voyages, doublés pour un aller-retour)',
       total_km: 'Distance totale (km)',
+      occupancy: 'Personnes dans la voiture (son chiffre est partagé entre elles)',
       band: 'Tranche de distance',
       cabin_class: 'Classe de cabine',
       factor_country: 'Pays du facteur',
@@ -463,6 +466,9 @@ const fr: typeof en = {
       train: {
         train: 'Distance aller = distance orthodromique × 1,2 (les voies ne vont pas en ligne droite). Le facteur est celui du pays quand les deux extrémités y sont, sinon celui du pays de destination, sinon celui du reste du monde. kg CO2e = distance aller × trajets × le facteur (kg CO2e par km).',
       },
+      road_sea: {
+        road_sea: 'Distance = la distance aller saisie × trajets (voyages, doublés pour un aller-retour). Autocar, bus et ferry : kg CO2e = distance × le facteur du mode (kg CO2e par passager-km). Voiture : kg CO2e = distance × le facteur de sa motorisation (kg CO2e par véhicule-km) ÷ les personnes dans la voiture (1 si non indiqué). Un mode sans facteur pour l’année n’a pas de chiffre.',
+      },
       electricity: {
         electricity: 'kWh = consommation (en MWh : × les kWh par MWh de la ligne). kg CO2e = kWh × le facteur de la fourniture et du mix (kg CO2e par kWh).',
       },
@@ -509,8 +515,8 @@ const fr: typeof en = {
     },
     professional_travel: {
       title: 'Déplacements professionnels',
-      description: 'Les voyages en avion et en train des membres de l’unité.',
-      types: { plane: 'Voyage en avion', train: 'Voyage en train' },
+      description: 'Les voyages en avion, en train, en voiture, en autocar, en bus et en ferry des membres de l’unité.',
+      types: { plane: 'Voyage en avion', train: 'Voyage en train', road_sea: 'Trajet en voiture, autocar, bus ou ferry' },
       fields: {
         origin: 'Origine',
         destination: 'Destination',
@@ -518,6 +524,9 @@ const fr: typeof en = {
         destination_country: 'Pays de destination',
         cabin_class: 'Classe de cabine',
         class: 'Classe',
+        mode: 'Mode',
+        distance_km: 'Distance aller (km)',
+        occupancy: 'Personnes dans la voiture',
         number_of_trips: 'Nombre de voyages',
         round_trip: 'Aller-retour',
         departure_date: 'Date de départ',
@@ -525,9 +534,23 @@ const fr: typeof en = {
         traveler_name: 'Voyageur',
       },
       columns: { traveler_id: 'Numéro de personne' },
+      hints: {
+        distance_km: 'Par la route ou la mer, aller simple : le voyageur l’indique (le chiffre d’un calculateur d’itinéraire)',
+        occupancy: 'Voitures seulement, voyageur compris : l’empreinte de la voiture est partagée entre eux. Vide : le voyageur seul',
+      },
       options: {
         cabin_class: { economy: 'Économique', business: 'Affaires', first: 'Première' },
         class: { first: 'Première', second: 'Seconde' },
+        mode: {
+          car_petrol: 'Voiture, essence',
+          car_diesel: 'Voiture, diesel',
+          car_hybrid: 'Voiture, hybride',
+          car_battery_electric: 'Voiture, électrique',
+          car_unknown: 'Voiture, motorisation inconnue',
+          coach: 'Autocar',
+          bus: 'Bus urbain',
+          ferry_foot: 'Ferry (passager à pied)',
+        },
       },
     },
     buildings: {
