@@ -87,8 +87,6 @@ describe('how an entry was computed', () => {
         // No uncertainty published for the long-haul row (the short-haul one has 70 %).
         uncertainty_pct: null,
         source: 'ADEME Base Carbone, air travel, contrails included (as used by GES 1point5)',
-        // The long-haul row states no uncertainty (docs/formulas.md, uncertainty of the results).
-        uncertainty_pct: null,
       },
     ]);
   });
