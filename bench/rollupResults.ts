@@ -20,8 +20,6 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { MODULE_TYPES } from '@carbon/shared';
-import { startEmbeddedPostgres } from '../bff/src/db/embeddedPostgres';
-import { migrate } from '../bff/src/db/migrate';
 import { createPool } from '../bff/src/db/pool';
 import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
 import { recomputeStats } from '../bff/src/domain/stats';
@@ -29,6 +27,7 @@ import { demoSettled } from '../bff/src/dev/demoEntries';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { summarize, type Summary } from './support/stats';
 import { startBenchBff } from './support/bffProcess';
+import { startBenchDatabase, type BenchDatabase } from './support/jobBench';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 1000);
 const STEPS = (process.env.BENCH_STEPS ?? '100,250,500,1000').split(',').map(Number).filter((n) => n <= UNITS);
@@ -139,19 +138,16 @@ async function growTo(pool: pg.Pool, templateId: number, units: number): Promise
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-rollup-'));
-  fs.chmodSync(dir, 0o755);
   let child: ChildProcess | undefined;
-  let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  let db: BenchDatabase | undefined;
   try {
-    cluster = await startEmbeddedPostgres(dir, undefined, { fast: true });
-    const admin = new pg.Client({ connectionString: cluster.url() });
+    db = await startBenchDatabase({ fast: true });
+    const admin = new pg.Client({ connectionString: db.adminUrl });
     await admin.connect();
-    await admin.query('CREATE DATABASE carbon_bench');
     await admin.query(`ALTER SYSTEM SET max_wal_size = '8GB'`);
     await admin.query('SELECT pg_reload_conf()');
     await admin.end();
-    const databaseUrl = cluster.url('carbon_bench');
-    await migrate(databaseUrl);
+    const databaseUrl = db.url;
     const pool = createPool(databaseUrl, 4);
     await ensureLocations(pool);
 
@@ -197,7 +193,7 @@ async function main() {
   } finally {
     child?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    await cluster?.stop();
+    await db?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
