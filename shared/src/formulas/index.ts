@@ -10,3 +10,5 @@ export * from './equipment';
 export * from './purchases';
 export * from './reasons';
 export * from './factorRefs';
+export * from './grid';
+export * from './digital';

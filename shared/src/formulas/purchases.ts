@@ -15,24 +15,29 @@ export const EUR_PER_UNIT = 'eur_per_unit';
 /** The factor set of exchange rates (currency → euros per unit), declared by the purchases module. */
 export const EXCHANGE_RATE_SET = 'exchange_rate';
 
-export interface PurchaseInput {
+export interface SpendInput {
   amount: number;
   currency: string;
-  category: string;
-  /** The purchase set's rows of the year (one per category). */
-  ratios: readonly FactorRow[];
+  /** The monetary ratio row that applies (kg CO2e per euro), if any. */
+  ratio: FactorRow | undefined;
   /** The exchange rate set's rows of the year (one per currency). */
   rates: readonly FactorRow[];
 }
 
+export interface PurchaseInput extends Omit<SpendInput, 'ratio'> {
+  category: string;
+  /** The purchase set's rows of the year (one per category). */
+  ratios: readonly FactorRow[];
+}
+
 const summary = (f: FactorRow | undefined) => (f ? { id: f.id, classification: f.classification, values: f.values } : null);
 
-/** kg = amount × eur_per_unit(currency) × kg_co2eq_per_eur(category); quantity = the amount in euros. */
-export function purchaseEmission({ amount, currency, category, ratios, rates }: PurchaseInput): Omit<EmissionRow, 'emission_type'> {
-  const ratio = ratios.find((r) => r.classification.category === category);
+/** Any spend-based figure (a purchase, a cloud bill): kg = amount × eur_per_unit(currency) ×
+ * kg_co2eq_per_eur(ratio); quantity = the amount in euros. */
+export function spendEmission({ amount, currency, ratio, rates }: SpendInput): Omit<EmissionRow, 'emission_type'> {
   const rate = currency === BASE_CURRENCY ? undefined : rates.find((r) => r.classification.currency === currency);
   const eurPerUnit = currency === BASE_CURRENCY ? 1 : rate?.values[EUR_PER_UNIT];
-  const meta = { amount, currency, category, ratio: summary(ratio), rate: summary(rate) };
+  const meta = { amount, currency, ratio: summary(ratio), rate: summary(rate) };
   const validRate = eurPerUnit !== undefined && Number.isFinite(eurPerUnit) && eurPerUnit > 0;
   const eur = validRate ? amount * eurPerUnit : null;
   const perEur = ratio?.values[PER_EUR];
@@ -44,4 +49,10 @@ export function purchaseEmission({ amount, currency, category, ratios, rates }: 
     return { kg_co2eq: null, quantity: eur, quantity_unit: 'eur', factor_id: ratio?.id ?? null, meta: { ...meta, reason: reasons.join(REASON_SEPARATOR) } };
   }
   return { kg_co2eq: eur * perEur, quantity: eur, quantity_unit: 'eur', factor_id: ratio!.id, meta: { ...meta, eur } };
+}
+
+/** A purchase: the spend figure with its category's ratio. */
+export function purchaseEmission({ category, ratios, ...spend }: PurchaseInput): Omit<EmissionRow, 'emission_type'> {
+  const e = spendEmission({ ...spend, ratio: ratios.find((r) => r.classification.category === category) });
+  return { ...e, meta: { ...e.meta, category } };
 }

@@ -13,6 +13,8 @@ export const NO_FIGURE_REASONS = {
   no_lifetime: 'neither the entry nor the factor gives a lifetime',
   no_exchange_rate: 'no exchange rate for {currency} in the year',
   no_gwp: 'no factor gives the GWP of {gas}',
+  no_power: 'no factor gives the power of {resource}',
+  no_pue: 'neither the entry nor a factor gives a PUE',
 } as const;
 
 export type NoFigureReason = keyof typeof NO_FIGURE_REASONS;

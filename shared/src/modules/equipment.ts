@@ -3,6 +3,7 @@
 // they draw (scope 2, the grid mix of a country read from the electricity factor set). Rows are
 // the unit's, not any one person's: standard users do not see this module.
 import { EMBODIED_KEY, embodiedEmission, LIFETIME_KEY, useEmission } from '../formulas/equipment';
+import { GRID_KEY, GRID_ROWS, GRID_SET, gridFactor } from '../formulas/grid';
 import type { EmissionRow, EntryTypeDef, ModuleDef } from './fields';
 
 const f = (key: string) => `modules.equipment.fields.${key}`;
@@ -10,12 +11,6 @@ const f = (key: string) => `modules.equipment.fields.${key}`;
 /** Device types; the factor set may hold a row for each (none published for printers: an
  * operator uploads one). */
 export const DEVICE_TYPES = ['laptop', 'desktop', 'monitor', 'server', 'smartphone', 'tablet', 'printer'] as const;
-
-/** The set and the rows a use phase reads its grid factor from: the location-based electricity
- * mixes of buildings. */
-const GRID_SET = 'electricity';
-const GRID_ROWS = { supply: 'location_based' } as const;
-const GRID_KEY = 'kg_co2eq_per_kwh';
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
@@ -74,10 +69,7 @@ export const deviceEntry: EntryTypeDef = {
     const powerW = num(data.power_w);
     const hoursPerYear = num(data.hours_per_year);
     if (powerW !== undefined && hoursPerYear !== undefined) {
-      const country = String(data.grid_country ?? '').trim().toLowerCase();
-      const grid = (factorSets[GRID_SET] ?? []).find(
-        (x) => Object.entries(GRID_ROWS).every(([k, v]) => x.classification[k] === v) && x.classification.mix?.trim().toLowerCase() === country,
-      );
+      const grid = gridFactor(factorSets[GRID_SET], data.grid_country);
       const use = useEmission({ year, count, acquisitionYear, powerW, hoursPerYear, perKwh: grid?.values[GRID_KEY] });
       rows.push({ emission_type: 'device_use', kg_co2eq: use.kg_co2eq, quantity: use.quantity, quantity_unit: 'kwh', factor_id: grid?.id ?? null, meta: { ...use.meta, grid_country: data.grid_country ?? null } });
     }

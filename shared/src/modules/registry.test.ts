@@ -67,13 +67,13 @@ describe('registry (types with behaviour of their own)', () => {
     expect(ENTRY_TYPES[type]!.traveler).toEqual({ module: 'headcount', entryType: 'member', idField: 'traveler_id', nameField: 'traveler_name' });
   });
 
-  it('names its factor classification keys; each type reads its own set, a device also the electricity set', () => {
+  it('names its factor classification keys; each type reads its own set, a device and computing by use also the electricity set', () => {
     expect(ENTRY_TYPES.plane!.factorSet.keys).toEqual(['band', 'cabin_class']);
     expect(ENTRY_TYPES.train!.factorSet.keys).toEqual(['country']);
     expect(ENTRY_TYPES.member!.factorSet.keys).toEqual(['category']);
     for (const type of DATA_ENTRY_TYPES) expect(factorSetsUsedBy(ENTRY_TYPES[type]!)).toEqual([type, ...(ENTRY_TYPES[type]!.usesFactorSets ?? [])]);
     expect(factorSetsUsedBy(ENTRY_TYPES.device!)).toEqual(['device', 'electricity']);
-    expect(entryTypesUsingSet('electricity').map((t) => t.type)).toEqual(['electricity', 'device']);
+    expect(entryTypesUsingSet('electricity').map((t) => t.type)).toEqual(['electricity', 'device', 'compute_use']);
     expect(FACTOR_SETS.plane).toMatchObject({ module: 'professional_travel', entryType: 'plane', options: { cabin_class: ['economy', 'business', 'first'] } });
     expect(entryTypesUsingSet('train').map((t) => t.type)).toEqual(['train']);
     expect(findFactorSet('professional_travel', 'plane')).toBe(FACTOR_SETS.plane);
@@ -92,11 +92,29 @@ describe('registry (types with behaviour of their own)', () => {
     expect(factorSetsUsedBy(ENTRY_TYPES.purchase!)).toEqual(['purchase', 'exchange_rate']);
     expect(FACTOR_SETS.exchange_rate).toMatchObject({ module: 'purchases', keys: ['currency'], values: ['eur_per_unit'], options: { currency: ['CHF', 'USD', 'GBP'] } });
     expect(FACTOR_SETS.exchange_rate!.entryType).toBeUndefined();
-    expect(entryTypesUsingSet('exchange_rate').map((t) => t.type)).toEqual(['purchase']);
+    // Cloud bills are paid in the same currencies: an exchange-rate upload recalculates them too.
+    expect(entryTypesUsingSet('exchange_rate').map((t) => t.type)).toEqual(['purchase', 'cloud_spend']);
     expect(findFactorSet('purchases', 'exchange_rate')).toBe(FACTOR_SETS.exchange_rate);
     expect(findFactorSet('buildings', 'exchange_rate')).toBeUndefined();
     expect(ENTRY_TYPES.purchase!.emissionTypes).toEqual([{ type: 'purchase', scope: 3, category: 'purchased_goods_services' }]);
     expect(MODULES.purchases).toMatchObject({ ownRows: [], summary: 'emissions' });
+  });
+
+  it('digital services: cloud spend by service kind in euros, computing by use on the grid with a PUE, AI services by band; all scope 3 purchased services', () => {
+    expect(MODULES.digital_services).toMatchObject({ slug: 'digital-services', entryTypes: ['cloud_spend', 'compute_use', 'ai_service'], ownRows: [], summary: 'emissions' });
+    expect(factorSetsUsedBy(ENTRY_TYPES.cloud_spend!)).toEqual(['cloud_spend', 'exchange_rate']);
+    expect(factorSetsUsedBy(ENTRY_TYPES.compute_use!)).toEqual(['compute_use', 'electricity', 'data_centre_pue']);
+    expect(factorSetsUsedBy(ENTRY_TYPES.ai_service!)).toEqual(['ai_service']);
+    expect(FACTOR_SETS.cloud_spend).toMatchObject({ keys: ['service_kind'], values: ['kg_co2eq_per_eur'], options: { service_kind: ['compute', 'storage', 'ai_ml', 'other'] } });
+    // Metered kWh need no power row: the compute set offers the resources counted in hours only.
+    expect(FACTOR_SETS.compute_use!.options.resource).not.toContain('metered_kwh');
+    expect(FACTOR_SETS.data_centre_pue).toMatchObject({ module: 'digital_services', keys: ['basis'], values: ['pue'], options: { basis: ['industry_average'] } });
+    expect(FACTOR_SETS.data_centre_pue!.entryType).toBeUndefined();
+    expect(entryTypesUsingSet('data_centre_pue').map((t) => t.type)).toEqual(['compute_use']);
+    expect(FACTOR_SETS.ai_service).toMatchObject({ optional: true, keys: ['band'], values: ['kg_co2eq_per_user'] });
+    for (const type of MODULES.digital_services.entryTypes) expect(ENTRY_TYPES[type]!.emissionTypes).toEqual([{ type, scope: 3, category: 'purchased_goods_services' }]);
+    expect(field('compute_use', 'grid_country').factorChoices).toEqual(field('device', 'grid_country').factorChoices);
+    expect(findEntryType('digital_services', 'compute-use')).toBe(ENTRY_TYPES.compute_use);
   });
 
   it('reports travel in scope 3, business travel; members in scope 3, per-FTE estimates', () => {

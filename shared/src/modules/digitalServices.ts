@@ -1,0 +1,138 @@
+// Digital services: what the unit's research runs on outside its own rooms. Cloud and computing
+// bills by spend (like purchases: the currency's exchange rate of the purchases module, times the
+// service kind's kg CO2e per euro); computing by use (core-hours, GPU-hours or metered kWh, with
+// the data centre's PUE and the grid of the country it ran in, read from the buildings'
+// electricity set); AI services by usage band per user, where a factor has been published. All
+// are services the unit buys: scope 3, purchased goods and services. Rows belong to the unit, not
+// to a person: standard users do not see this module.
+import {
+  aiServiceEmission,
+  COMPUTE_RESOURCES,
+  computeUseEmission,
+  PER_USER,
+  POWERED_RESOURCES,
+  PUE_BASES,
+  PUE_KEY,
+  PUE_SET,
+  WATTS_KEY,
+} from '../formulas/digital';
+import { GRID_KEY, GRID_ROWS, GRID_SET, gridFactor } from '../formulas/grid';
+import { BASE_CURRENCY, CURRENCIES, EXCHANGE_RATE_SET, PER_EUR, spendEmission } from '../formulas/purchases';
+import type { EmissionRow, EntryTypeDef, FieldDef, ModuleDef } from './fields';
+
+const f = (key: string) => `modules.digital_services.fields.${key}`;
+
+export const CLOUD_SERVICE_KINDS = ['compute', 'storage', 'ai_ml', 'other'] as const;
+/** Usage bands of an AI service per user. */
+export const AI_USAGE_BANDS = ['light', 'moderate', 'heavy'] as const;
+
+const description: FieldDef = { key: 'description', type: 'text', i18nKey: f('description'), required: true, max: 200, sortable: true, inlineEditable: true };
+const provider = (required: boolean): FieldDef => ({ key: 'provider', type: 'text', i18nKey: f('provider'), required, max: 100, sortable: true, inlineEditable: true });
+const csv = (...fields: string[]) => fields.map((x) => ({ column: x, field: x }));
+const PURCHASED = { scope: 3, category: 'purchased_goods_services' } as const;
+
+export const cloudSpendEntry: EntryTypeDef = {
+  type: 'cloud_spend',
+  module: 'digital_services',
+  slug: 'cloud-spend',
+  i18nKey: 'modules.digital_services.types.cloud_spend',
+  fields: [
+    description,
+    provider(true),
+    { key: 'service_kind', type: 'select', i18nKey: f('service_kind'), required: true, options: CLOUD_SERVICE_KINDS, sortable: true },
+    { key: 'amount', type: 'number', i18nKey: f('amount'), required: true, min: 0, minExclusive: true, max: 1e12, sortable: true, inlineEditable: true },
+    { key: 'currency', type: 'select', i18nKey: f('currency'), required: true, options: CURRENCIES, default: BASE_CURRENCY, sortable: true },
+  ],
+  csvColumns: csv('description', 'provider', 'service_kind', 'amount', 'currency'),
+  factorSet: { keys: ['service_kind'], values: [PER_EUR] },
+  usesFactorSets: [EXCHANGE_RATE_SET],
+  emissionTypes: [{ type: 'cloud_spend', ...PURCHASED }],
+  ownerField: 'description',
+  computeEmissions: ({ data, factors, factorSets }): EmissionRow[] => {
+    const kind = String(data.service_kind);
+    const e = spendEmission({
+      amount: Number(data.amount),
+      currency: String(data.currency),
+      ratio: factors.find((r) => r.classification.service_kind === kind),
+      rates: factorSets[EXCHANGE_RATE_SET] ?? [],
+    });
+    return [{ emission_type: 'cloud_spend', ...e, meta: { ...e.meta, service_kind: kind, provider: data.provider } }];
+  },
+};
+
+export const computeUseEntry: EntryTypeDef = {
+  type: 'compute_use',
+  module: 'digital_services',
+  slug: 'compute-use',
+  i18nKey: 'modules.digital_services.types.compute_use',
+  fields: [
+    description,
+    provider(false),
+    { key: 'resource', type: 'select', i18nKey: f('resource'), required: true, options: COMPUTE_RESOURCES, sortable: true },
+    // Core-hours, GPU-hours or kWh, as the resource says.
+    { key: 'quantity', type: 'number', i18nKey: f('quantity'), required: true, min: 0, max: 1e12, sortable: true, inlineEditable: true },
+    // Empty: the default PUE of the module's factor set.
+    { key: 'pue', type: 'number', i18nKey: f('pue'), min: 1, max: 5, sortable: true, inlineEditable: true },
+    { key: 'grid_country', type: 'text', i18nKey: f('grid_country'), required: true, max: 100, factorChoices: { key: 'mix', set: GRID_SET, where: GRID_ROWS }, sortable: true },
+  ],
+  csvColumns: csv('description', 'provider', 'resource', 'quantity', 'pue', 'grid_country'),
+  // Power per core or per GPU; metered kWh need none.
+  factorSet: { keys: ['resource'], values: [WATTS_KEY], options: { resource: POWERED_RESOURCES } },
+  usesFactorSets: [GRID_SET, PUE_SET],
+  emissionTypes: [{ type: 'compute_use', ...PURCHASED }],
+  ownerField: 'description',
+  computeEmissions: ({ data, factors, factorSets }): EmissionRow[] => {
+    const pue = typeof data.pue === 'number' && Number.isFinite(data.pue) ? data.pue : undefined;
+    const e = computeUseEmission({
+      resource: String(data.resource),
+      quantity: Number(data.quantity),
+      pue,
+      powers: factors,
+      defaultPue: (factorSets[PUE_SET] ?? []).find((r) => r.classification.basis === PUE_BASES[0]),
+      grid: gridFactor(factorSets[GRID_SET], data.grid_country),
+      gridKey: GRID_KEY,
+    });
+    return [{ emission_type: 'compute_use', ...e, meta: { ...e.meta, grid_country: data.grid_country ?? null, provider: data.provider ?? null } }];
+  },
+};
+
+export const aiServiceEntry: EntryTypeDef = {
+  type: 'ai_service',
+  module: 'digital_services',
+  slug: 'ai-services',
+  i18nKey: 'modules.digital_services.types.ai_service',
+  fields: [
+    description,
+    provider(false),
+    { key: 'band', type: 'select', i18nKey: f('band'), required: true, options: AI_USAGE_BANDS, sortable: true },
+    { key: 'users', type: 'integer', i18nKey: f('users'), required: true, min: 1, max: 1_000_000, default: 1, sortable: true, inlineEditable: true },
+  ],
+  csvColumns: csv('description', 'provider', 'band', 'users'),
+  // No published per-user factor was found (docs/decisions.md): the set starts empty and its
+  // entries have no figure until an operator uploads one.
+  factorSet: { keys: ['band'], values: [PER_USER], optional: true },
+  emissionTypes: [{ type: 'ai_service', ...PURCHASED }],
+  ownerField: 'description',
+  computeEmissions: ({ data, factors }): EmissionRow[] => [
+    { emission_type: 'ai_service', ...aiServiceEmission({ users: Number(data.users), band: String(data.band), factors }) },
+  ],
+};
+
+export const digitalServicesModule: ModuleDef = {
+  type: 'digital_services',
+  slug: 'digital-services',
+  i18nKey: 'modules.digital_services.title',
+  entryTypes: ['cloud_spend', 'compute_use', 'ai_service'],
+  // The unit's services, not any one person's.
+  ownRows: [],
+  summary: 'emissions',
+  factorSets: [
+    {
+      name: PUE_SET,
+      i18nKey: `modules.digital_services.factorSets.${PUE_SET}`,
+      keys: ['basis'],
+      values: [PUE_KEY],
+      options: { basis: PUE_BASES },
+    },
+  ],
+};
