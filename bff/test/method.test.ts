@@ -167,9 +167,11 @@ describe('the factors of a unit’s year', () => {
     const body = res.body as YearFactors;
     expect(body).toMatchObject({ unit_id: C(), year: YEAR });
     const sets = Object.fromEntries(body.factor_sets.map((s) => [s.name, s.factors]));
-    expect(Object.keys(sets).sort()).toEqual(['device', 'electricity', 'exchange_rate', 'heating', 'member', 'plane', 'purchase', 'refrigerant', 'road_sea', 'train']);
+    expect(Object.keys(sets).sort()).toEqual(['ai_service', 'cloud_spend', 'compute_use', 'data_centre_pue', 'device', 'electricity', 'exchange_rate', 'heating', 'member', 'plane', 'purchase', 'refrigerant', 'road_sea', 'train']);
     // no per-FTE factor ships: the headcount has no factor for the year
     expect(sets.member).toEqual([]);
+    // nor any per-user factor of an AI service (none published)
+    expect(sets.ai_service).toEqual([]);
     expect(sets.plane).toHaveLength(9);
     expect(sets.plane!.every((f) => f.year === YEAR && f.set === 'plane' && f.source.length > 0)).toBe(true);
     expect(sets.plane!.find((f) => f.classification.band === 'medium' && f.classification.cabin_class === 'business')!.values).toEqual({ kg_co2eq_per_km: 0.28125 });
