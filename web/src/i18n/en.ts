@@ -430,6 +430,7 @@ export default {
       it_kwh: 'Energy drawn by the servers (kWh)',
       pue: 'PUE used',
       pue_from: 'PUE taken from',
+      basis: 'Basis',
       kwh: 'Energy drawn by the data centre (kWh)',
       users: 'Users',
       kg_co2eq_per_user: 'kg CO2e per user',

@@ -429,6 +429,7 @@ const fr: typeof en = {
       it_kwh: 'Énergie consommée par les serveurs (kWh)',
       pue: 'PUE utilisé',
       pue_from: 'PUE tiré de',
+      basis: 'Base',
       kwh: 'Énergie consommée par le centre de données (kWh)',
       users: 'Utilisateurs',
       kg_co2eq_per_user: 'kg CO2e par utilisateur',

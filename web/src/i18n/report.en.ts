@@ -42,6 +42,8 @@ export default {
         'A device’s manufacturing footprint is spread evenly over its lifetime from 1 January of its acquisition year, and the report’s year carries its share. Its electricity, when not already metered in Buildings, is its power times its hours of use times the grid factor of its country.',
       purchases:
         'Spend-based: the amount is converted to euros with the year’s average exchange rate and multiplied by the factor of its purchase category, in kg CO2e per euro.',
+      digital_services:
+        'Cloud and computing bills are weighed like purchases, by service kind. Computing by use is the core-hours or GPU-hours times the power of a core or GPU (or the kWh the provider metered), times the data centre’s PUE (the provider’s, else the industry average), times the grid factor of its country. AI services weigh their users times a factor per user of their usage band, when one has been uploaded. All are scope 3 purchased services.',
     },
   },
   page: 'Page {n} of {total}',

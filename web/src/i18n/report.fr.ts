@@ -41,6 +41,8 @@ const reportFr: typeof reportEn = {
         'L’empreinte de fabrication d’un appareil est répartie également sur sa durée de vie à partir du 1er janvier de son année d’acquisition, et l’année du bilan en porte sa part. Son électricité, quand elle n’est pas déjà comptée dans Bâtiments, est sa puissance multipliée par ses heures d’utilisation et par le facteur du réseau de son pays.',
       purchases:
         'Méthode monétaire : le montant est converti en euros au taux de change moyen de l’année et multiplié par le facteur de sa catégorie d’achat, en kg CO2e par euro.',
+      digital_services:
+        'Les factures de cloud et de calcul sont estimées comme les achats, par type de service. Le calcul à l’usage est le nombre d’heures-cœur ou d’heures-GPU multiplié par la puissance d’un cœur ou d’un GPU (ou les kWh mesurés par le fournisseur), par le PUE du centre de données (celui du fournisseur, sinon la moyenne du secteur) et par le facteur du réseau de son pays. Les services d’IA pèsent leurs utilisateurs multipliés par un facteur par utilisateur de leur tranche d’usage, quand il en a été chargé un. Tous relèvent du scope 3, achats de services.',
     },
   },
   page: 'Page {n} sur {total}',
