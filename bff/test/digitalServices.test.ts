@@ -5,7 +5,7 @@
 // such, bad values are refused with 422; a CSV file per entry type with good and bad rows reports
 // each bad row and ends in the same stats as Path 1; uploading an AI factor recalculates every unit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoIds, type DemoIds } from './support/carbon';
+import { as, demoIds, moduleAndReportStats, rounded, type DemoIds } from './support/carbon';
 import { ingestReport, jobRow, settled, tableCounts, upload, uploadFactorFile } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
 import type { TestClient } from './support/httpClient';
@@ -28,16 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-async function stats(unit: number) {
-  const module = await olga.get(`/api/modules/${unit}/${YEAR}/digital-services`);
-  const report = await olga.get(`/api/v1/carbon_reports/${ids.report[`${unit === OCEAN() ? 'OCEAN-LAB' : 'CLIMATE-LAB'}/${YEAR}`]}`);
-  expect(module.status).toBe(200);
-  return { module: module.body.stats, report: report.body.stats };
-}
-
-/** Stats with every figure rounded to 6 decimals (kg sums of floating-point products). */
-const rounded = (o: unknown): unknown =>
-  typeof o === 'number' ? Math.round(o * 1e6) / 1e6 : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, rounded(v)])) : o;
+const stats = (unit: number) => moduleAndReportStats(olga, ids, unit === OCEAN() ? 'OCEAN-LAB' : 'CLIMATE-LAB', YEAR, 'digital-services');
 
 const cloud = { description: 'Virtual machines', provider: 'OVHcloud', service_kind: 'compute', amount: 1000, currency: 'EUR' };
 const gpu = { description: 'Model training', provider: 'GENCI', resource: 'gpu_nvidia_a100_pcie_40gb', quantity: 2000, grid_country: 'FR' };

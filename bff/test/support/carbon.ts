@@ -65,3 +65,15 @@ export async function statsAndSums(pool: Pool, reportId: number, moduleType: str
   );
   return rows[0];
 }
+
+/** A module's stats and its report's, as the API answers them to `client` (module by its slug). */
+export async function moduleAndReportStats(client: TestClient, ids: DemoIds, institutionalId: string, year: number, moduleSlug: string) {
+  const module = await client.get(`/api/modules/${ids.unit[institutionalId]}/${year}/${moduleSlug}`);
+  const report = await client.get(`/api/v1/carbon_reports/${ids.report[`${institutionalId}/${year}`]}`);
+  if (module.status !== 200 || report.status !== 200) throw new Error(`stats not read: ${module.status} ${report.status}`);
+  return { module: module.body.stats, report: report.body.stats };
+}
+
+/** Stats with every figure rounded to 6 decimals (kg sums of floating-point products). */
+export const rounded = (o: unknown): unknown =>
+  typeof o === 'number' ? Math.round(o * 1e6) / 1e6 : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, rounded(v)])) : o;
