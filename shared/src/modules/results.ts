@@ -49,7 +49,8 @@ export interface UnitResults {
   modules_empty: ModuleType[];
   modules_not_validated: ModuleType[];
   /** Per position category (and `unspecified`), what its members weigh; `unattributed`: the rest
-   * of the total, linked to no member (buildings, equipment, purchases, unlinked rows). */
+   * of the total, linked to no member (buildings, equipment, purchases, digital services,
+   * unlinked rows). */
   by_position: Record<string, PositionFigure>;
   unattributed: ResultFigure;
 }

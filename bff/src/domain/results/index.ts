@@ -6,8 +6,8 @@
 // Per position category (docs/decisions.md#results-per-position-category): the emissions
 // attributable to a category's members — their own rows (per-FTE estimates) and the rows linked
 // to them by person number (their trips) — over the category's FTE. The rest of the total (the
-// unit's buildings, equipment and purchases, rows of people no longer in the headcount) is not
-// spread over anyone: it is shown as unattributed.
+// unit's buildings, equipment, purchases and digital services, rows of people no longer in the
+// headcount) is not spread over anyone: it is shown as unattributed.
 import {
   CATEGORIES,
   coded,
