@@ -4,7 +4,7 @@
 // for a person number not in the headcount, a file row skipped with a warning); a file's rows
 // without a distance or with an unknown place are reported and nothing of them is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, as, demoIds, type DemoIds } from './support/carbon';
+import { addMember, as, demoIds, rounded, type DemoIds } from './support/carbon';
 import { jobRow, settled, tableCounts, upload, uploadFactorFile } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
 import type { TestClient } from './support/httpClient';
@@ -44,9 +44,6 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const moduleStats = async (unit: number) => (await olga.get(`/api/modules/${unit}/${YEAR}/professional-travel`)).body.stats;
-/** Every figure rounded to 6 decimals (sums of floating-point products). */
-const rounded = (o: unknown): unknown =>
-  typeof o === 'number' ? Math.round(o * 1e6) / 1e6 : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, rounded(v)])) : o;
 
 describe('trips between two places', () => {
   it('Path 1: the distance from the places, the name of the traveler stored with the trip', async () => {
