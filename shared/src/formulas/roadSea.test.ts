@@ -16,9 +16,9 @@ const place = (id: number, lat: number): ResolvedLocation => ({ id, kind: 'place
 const ends = { origin: place(11, 46), destination: place(12, 47) };
 const ONE_DEGREE_KM = (6371 * Math.PI) / 180;
 
-const compute = (data: EntryData, locations: Record<string, ResolvedLocation> = {}) => {
+const compute = (data: EntryData, locations: Record<string, ResolvedLocation> = {}, more: FactorRow[] = []) => {
   const t = ENTRY_TYPES.road_sea!;
-  const factors = [hybrid, coach, bus, taxi];
+  const factors = [hybrid, coach, bus, taxi, ...more];
   return reportEmissions(t, t.computeEmissions({ data, locations, factors, factorSets: { road_sea: factors }, year: 2025 }))[0]!;
 };
 const trip = (mode: string, distance_km: number, more: EntryData = {}): EntryData => ({ mode, distance_km, number_of_trips: 1, round_trip: false, ...more });
@@ -51,6 +51,13 @@ describe('road and sea trips', () => {
   it('a ferry without a factor row: the distance is known, the figure is not, and why', () => {
     const e = compute(trip('ferry_foot', 70, { round_trip: true }));
     expect(e).toMatchObject({ kg_co2eq: null, quantity: 140, factor_id: null, meta: { reason: 'no factor applies', factor: null } });
+  });
+
+  it('a ferry once an operator uploads its row (0.02 per passenger-km): 70 km there and back × 0.02 = 2.8 kg, occupants ignored', () => {
+    const ferry: FactorRow = { id: 5, classification: { mode: 'ferry_foot' }, values: { kg_co2eq_per_km: 0.02 } };
+    const e = compute(trip('ferry_foot', 70, { round_trip: true, occupancy: 3 }), {}, [ferry]);
+    expect(e).toMatchObject({ quantity: 140, factor_id: 5, meta: { occupancy: null } });
+    expect(e.kg_co2eq).toBeCloseTo(2.8, 9);
   });
 
   it('a petrol car without a factor row: no figure, never 0 kg', () => {
