@@ -45,7 +45,7 @@ describe('demo entries', () => {
     const servers = await Promise.all([instance(), instance()]);
     await settled(pool);
     const first = await counts();
-    // 2 years × (7 members, 3 planes, 3 trains, 3 road and sea trips, 3 electricity, 2 heating,
+    // 2 years × (7 members, 3 planes, 3 trains, 4 road and sea trips, 3 electricity, 2 heating,
     // 3 refrigerant, 4 device, 6 purchase, 3 cloud spend, 3 computing and 1 AI service rows), all
     // from CSV uploads, every trip linked.
     expect(first).toEqual([
@@ -59,7 +59,7 @@ describe('demo entries', () => {
       { type: 'plane', source: 'csv', n: 6, linked: 6, with_emissions: 6 },
       { type: 'purchase', source: 'csv', n: 12, linked: 0, with_emissions: 12 },
       { type: 'refrigerant', source: 'csv', n: 6, linked: 0, with_emissions: 6 },
-      { type: 'road_sea', source: 'csv', n: 6, linked: 6, with_emissions: 6 },
+      { type: 'road_sea', source: 'csv', n: 8, linked: 8, with_emissions: 8 },
       { type: 'train', source: 'csv', n: 6, linked: 6, with_emissions: 6 },
     ]);
     const { rows: jobs } = await pool.query(`SELECT job_type, count(*)::int AS n FROM data_ingestion_jobs WHERE job_type = 'csv_ingest' AND result = 'SUCCESS' GROUP BY 1`);

@@ -3,7 +3,7 @@
 // a mode without a factor row has no figure and is counted as such; a CSV file with good and bad
 // rows reports each bad row and stores nothing of it; uploading the missing row recalculates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, as, demoIds, type DemoIds } from './support/carbon';
+import { addMember, as, demoIds, rounded, type DemoIds } from './support/carbon';
 import { ingestReport, tableCounts, uploadFactorFile } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
 import type { TestClient } from './support/httpClient';
@@ -39,9 +39,6 @@ async function stats(unit: number) {
   return { module: module.body.stats, report: report.body.stats };
 }
 
-/** Stats with every figure rounded to 6 decimals (kg sums of floating-point products). */
-const rounded = (o: unknown): unknown =>
-  typeof o === 'number' ? Math.round(o * 1e6) / 1e6 : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, rounded(v)])) : o;
 
 const trip = (mode: string, distance_km: number, more: Record<string, unknown> = {}) => ({ mode, distance_km, departure_date: '2025-04-01', traveler_id: 200002, ...more });
 

@@ -5,7 +5,7 @@
 // audit page with their reasons. Back-office reads the audit trail but has no access page; a
 // standard user gets neither.
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
 import { choose } from '../support/ui';
@@ -17,6 +17,13 @@ async function pageOf(browser: Browser): Promise<Page> {
 
 /** The role chips of Carol's row on the access page. */
 const carolRoles = (page: Page) => page.getByTestId('users-table').locator('tr', { hasText: 'Carol Rossi' }).getByTestId('user-role');
+
+/** Types the reason and waits until the field holds it, so the submit sends it. */
+async function fillReason(dialog: Locator, reason: string): Promise<void> {
+  const field = dialog.getByRole('textbox', { name: /Reason/ });
+  await field.fill(reason);
+  await expect(field).toHaveValue(reason);
+}
 
 let second: SecondInstance | undefined;
 test.afterAll(async () => second?.stop());
@@ -35,6 +42,9 @@ test('an administrator grants a principal role with a reason, the user has it at
 
   await openAs(page, 'adam', '/backoffice/users');
   await page.getByTestId('users-search').fill('carol');
+  // The search reloads the list after its debounce: wait for that reload (Carol's row alone) so
+  // that it does not land while the dialog below is being filled.
+  await expect(page.getByTestId('users-table').locator('tbody tr')).toHaveCount(1);
   await expect(carolRoles(page)).toHaveText([/Standard user of Ocean Physics Lab.*granted here/]);
   await page.getByTestId('users-table').locator('tr', { hasText: 'Carol Rossi' }).getByTestId('user-grant').click();
   const dialog = page.getByTestId('role-dialog');
@@ -43,7 +53,7 @@ test('an administrator grants a principal role with a reason, the user has it at
   // No reason: refused, said under the field, nothing granted.
   await dialog.getByTestId('role-submit').click();
   await expect(dialog).toContainText(/at least 5 characters/i);
-  await dialog.getByTestId('role-reason').fill('Acting principal during the 2025 campaign');
+  await fillReason(dialog, 'Acting principal during the 2025 campaign');
   await dialog.getByTestId('role-submit').click();
   await expect(dialog).toBeHidden();
   await expect(carolRoles(page)).toContainText([/Principal of Climate Dynamics Lab.*granted here/]);
@@ -54,7 +64,7 @@ test('an administrator grants a principal role with a reason, the user has it at
   await expect(carol.getByText('Climate Dynamics Lab').first()).toBeVisible();
 
   await carolRoles(page).filter({ hasText: 'Principal of Climate Dynamics Lab' }).getByRole('button', { name: /Revoke/ }).click();
-  await dialog.getByTestId('role-reason').fill('Campaign over');
+  await fillReason(dialog, 'Campaign over');
   await dialog.getByTestId('role-submit').click();
   await expect(dialog).toBeHidden();
   await expect(carolRoles(page)).toHaveText([/Standard user of Ocean Physics Lab/]);

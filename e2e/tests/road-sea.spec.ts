@@ -1,48 +1,69 @@
 // Acceptance: a principal adds a car trip on the professional travel page with the default
 // factors and sees its figure, in the dialog, the table and the module total, without a reload;
-// a ferry trip (no default factor row) shows that it has no figure, never 0 kg.
-import { expect, test } from '@playwright/test';
+// a car trip between two places gets its distance from them (great circle × 1.3) and the figure
+// computed by hand; a ferry trip (no default factor row) shows that it has no figure, never 0 kg.
+import { expect, test, type Page } from '@playwright/test';
 import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
-import { comboboxOf, entryDialog, expectNoReload, figure, figureOf, markNoReload, numberOf, pick, textboxOf } from '../support/ui';
+import { choose, comboboxOf, entryDialog, expectNoReload, figure, figureOf, markNoReload, numberOf, pick } from '../support/ui';
 
-test('a principal adds a hybrid car trip and sees its figure; a ferry trip has none', async ({ page }) => {
+interface Trip {
+  mode: string;
+  km?: string;
+  trips?: string;
+  roundTrip?: boolean;
+  from: [string, RegExp];
+  to: [string, RegExp];
+}
+
+async function add(page: Page, trip: Trip): Promise<void> {
+  const dialog = entryDialog(page);
+  await page.getByTestId('add-road_sea').click();
+  await choose(page, comboboxOf(dialog, 'Mode'), trip.mode, true);
+  if (trip.km) await numberOf(dialog, 'One-way distance').fill(trip.km);
+  if (trip.trips) await numberOf(dialog, 'Number of trips').fill(trip.trips);
+  if (trip.roundTrip) await dialog.getByRole('switch', { name: /^Round trip/ }).click();
+  await pick(page, comboboxOf(dialog, 'Origin'), ...trip.from);
+  await pick(page, comboboxOf(dialog, 'Destination'), ...trip.to);
+  await pick(page, comboboxOf(dialog, 'Traveler'), 'Martin', 'Alice Martin (100001)');
+  await dialog.getByTestId('entry-save').click();
+  await expect(dialog.getByTestId('result-traveler')).toHaveText('Alice Martin');
+}
+
+test('a principal adds car trips, one between two places, and sees their figures; a ferry trip has none', async ({ page }) => {
   const unit = await unitIdOf('CLIMATE-LAB');
   await openAs(page, 'alice', `/u/${unit}/2025/professional-travel`);
   await markNoReload(page);
-  await page.getByRole('tab', { name: /^Car, coach, bus or ferry trip/ }).click();
+  await page.getByRole('tab', { name: /^Car, taxi, coach, bus or ferry trip/ }).click();
   const dialog = entryDialog(page);
-  const place = `Hamburg ${Date.now()}`;
-
-  const add = async (mode: string, km: string, trips: string, destination: string) => {
-    await page.getByTestId('add-road_sea').click();
-    await comboboxOf(dialog, 'Mode').click();
-    await page.getByRole('option', { name: mode, exact: true }).click();
-    await numberOf(dialog, 'One-way distance').fill(km);
-    await numberOf(dialog, 'Number of trips').fill(trips);
-    await textboxOf(dialog, 'Destination').fill(destination);
-    await pick(page, comboboxOf(dialog, 'Traveler'), 'Martin', 'Alice Martin (100001)');
-    await dialog.getByTestId('entry-save').click();
-    await expect(dialog.getByTestId('result-traveler')).toHaveText('Alice Martin');
-  };
+  const rowWith = (text: string) => page.getByTestId('entry-table-road_sea').locator('tbody tr', { hasText: text });
 
   // 2 trips × 1,000 km × 0.12607 kg CO2e per vehicle-km (UK DESNZ 2024, average hybrid car),
-  // the traveler alone in the car = 252.14 kg (shown to the kg).
+  // the traveler alone in the car = 252.14 kg (shown to the kg); the places are for the record.
   const before = await figureOf(page.getByTestId('module-total'));
-  await add('Car, hybrid', '1000', '2', place);
+  await add(page, { mode: 'Car, hybrid', km: '1000', trips: '2', from: ['Kiel', /^Kiel\s*DE$/], to: ['Hamburg', /^Hamburg\s*DE$/] });
   expect(figure(await dialog.getByTestId('result-distance').innerText())).toBe(2000);
   expect(figure(await dialog.getByTestId('result-kg').innerText())).toBeCloseTo(252.14, 0);
   await dialog.getByTestId('result-close').click();
-  const row = page.getByTestId('entry-table-road_sea').locator('tbody tr', { hasText: place });
-  await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Car, hybrid');
-  expect(figure(await row.getByTestId('row-kg').innerText())).toBeCloseTo(252.14, 0);
+  await expect(rowWith('Kiel')).toHaveCount(1);
+  await expect(rowWith('Kiel')).toContainText('Car, hybrid');
+  expect(figure(await rowWith('Kiel').getByTestId('row-kg').innerText())).toBeCloseTo(252.14, 0);
   await expect.poll(async () => Math.abs((await figureOf(page.getByTestId('module-total'))) - before - 0.25)).toBeLessThanOrEqual(0.06);
 
+  // No distance, two places: Lausanne–Bern is 78.50 km on the great circle (GeoNames
+  // coordinates, haversine), × 1.3 road detour = 102.06 km one way, 204.11 km there and back;
+  // × 0.12607 = 25.73 kg (docs/formulas.md, worked checks).
+  await add(page, { mode: 'Car, hybrid', roundTrip: true, from: ['Lausanne', /^Lausanne\s*CH$/], to: ['Bern', /^Bern\s*CH$/] });
+  expect(figure(await dialog.getByTestId('result-distance').innerText())).toBeCloseTo(204.11, 0);
+  expect(figure(await dialog.getByTestId('result-kg').innerText())).toBeCloseTo(25.73, 0);
+  await dialog.getByTestId('result-close').click();
+  await expect(rowWith('Bern')).toHaveCount(1);
+  expect(figure(await rowWith('Bern').getByTestId('row-kg').innerText())).toBeCloseTo(25.73, 0);
+
   // No default ferry factor: the trip is kept, with its distance and without a figure.
-  await add('Ferry (foot passenger)', '70', '1', `Dover ${place}`);
+  await add(page, { mode: 'Ferry (foot passenger)', km: '70', from: ['Calais', /^Calais\s*FR$/], to: ['Dover', /^Dover\s*GB$/] });
   await expect(dialog.getByTestId('result-kg')).toHaveText('No emission factor applies to this entry yet.');
   await dialog.getByTestId('result-close').click();
-  await expect(page.getByTestId('entry-table-road_sea').locator('tbody tr', { hasText: `Dover ${place}` })).toContainText('no factor');
+  await expect(rowWith('Dover')).toContainText('no factor');
   await expectNoReload(page);
 });

@@ -24,7 +24,10 @@ describe('error codes', () => {
     const heating = createSchema(ENTRY_TYPES.heating!);
     const purchase = createSchema(ENTRY_TYPES.purchase!);
     const device = createSchema(ENTRY_TYPES[Object.keys(ENTRY_TYPES).find((t) => ENTRY_TYPES[t]!.fields.some((f) => f.requiredWith))!]!);
+    const roadSea = createSchema(ENTRY_TYPES.road_sea!);
     const inputs: [ReturnType<typeof createSchema>, unknown][] = [
+      [roadSea, { mode: 'bus', origin: 'Brest', destination: 'Roscoff' }],
+      [roadSea, { mode: 'taxi', origin: 'Lausanne' }],
       [plane, {}],
       [plane, { origin: 42, destination: 'GENEVA', cabin_class: 'premium', number_of_trips: 0, round_trip: 'yes', departure_date: '1985-01-01', traveler_id: 1.5, colour: 1 }],
       [plane, { origin: 'GVA', destination: 'JFK', cabin_class: 'economy', number_of_trips: 1001, round_trip: false, departure_date: '2025-02-30', traveler_name: 'x'.repeat(201) }],
@@ -42,7 +45,7 @@ describe('error codes', () => {
       }
     }
     expect([...seen].sort()).toEqual(
-      ['date_out_of_range', 'expected_boolean', 'expected_integer', 'expected_text', 'invalid_date', 'invalid_format', 'not_one_of', 'number_not_above', 'number_too_big', 'number_too_small', 'required', 'required_with', 'text_too_long', 'unit_not_allowed', 'unknown_fields'].sort(),
+      ['date_out_of_range', 'expected_boolean', 'expected_integer', 'expected_text', 'invalid_date', 'invalid_format', 'not_one_of', 'number_not_above', 'number_too_big', 'number_too_small', 'required', 'required_for_option', 'required_unless', 'required_with', 'text_too_long', 'unit_not_allowed', 'unknown_fields'].sort(),
     );
   });
 });

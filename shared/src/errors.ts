@@ -21,6 +21,8 @@ export interface ErrorCatalogue {
   // Input checks (zod issues and their like), read after the field's name.
   required: None;
   required_with: P<'other'>;
+  required_unless: P<'others'>;
+  required_for_option: P<'field' | 'option'>;
   expected_text: None;
   expected_number: None;
   expected_integer: None;
@@ -122,6 +124,8 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   internal: [],
   required: [],
   required_with: ['other'],
+  required_unless: ['others'],
+  required_for_option: ['field', 'option'],
   expected_text: [],
   expected_number: [],
   expected_integer: [],

@@ -44,6 +44,10 @@ export async function asAt(stack: TestStack, url: string, username: string): Pro
   return c;
 }
 
+/** Stats with every figure rounded to 6 decimals (kg sums of floating-point products), to compare them whole. */
+export const rounded = (o: unknown): unknown =>
+  typeof o === 'number' ? Math.round(o * 1e6) / 1e6 : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, rounded(v)])) : o;
+
 export async function addMember(c: TestClient, unitId: number, year: number, personNumber: number | string, name: string, fte = 1) {
   const res = await c.post(`/api/modules/${unitId}/${year}/headcount/member`, { user_institutional_id: String(personNumber), name, fte });
   if (res.status !== 201) throw new Error(`member not created: ${res.status} ${JSON.stringify(res.body)}`);
@@ -73,7 +77,3 @@ export async function moduleAndReportStats(client: TestClient, ids: DemoIds, ins
   if (module.status !== 200 || report.status !== 200) throw new Error(`stats not read: ${module.status} ${report.status}`);
   return { module: module.body.stats, report: report.body.stats };
 }
-
-/** Stats with every figure rounded to 6 decimals (kg sums of floating-point products). */
-export const rounded = (o: unknown): unknown =>
-  typeof o === 'number' ? Math.round(o * 1e6) / 1e6 : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, rounded(v)])) : o;

@@ -49,6 +49,11 @@ export interface FieldDef {
   /** The entry must give this field whenever it gives any of the fields named (a power needs its
    * hours, and hours their power). */
   requiredWith?: readonly string[];
+  /** The entry must give this field unless it gives every field of `given` — and, with `when`,
+   * holds one of `when.values` in the select field `when.field`, the options for which those
+   * fields can stand in for it (a trip's distance, unless its two places are given for a mode
+   * whose distance they give). */
+  requiredUnless?: { given: readonly string[]; when?: { field: string; values: readonly string[] } };
   sortable?: boolean;
   inlineEditable?: boolean;
 }

@@ -1,8 +1,8 @@
-// Professional travel: plane and train trips, and trips by road or sea (car, coach, bus, ferry),
+// Professional travel: plane and train trips, and trips by road or sea (car, taxi, coach, bus, ferry),
 // each linked to its traveler in the headcount (docs/architecture.md, the traveler link): the form
 // sends `traveler_id`; the server stores the name.
 import { CABIN_CLASSES, distanceEmissionKg, PLANE_BANDS, planeDistance } from '../formulas/plane';
-import { ROAD_SEA_MODES, ROAD_SEA_PER_KM, roadSeaEmission } from '../formulas/roadSea';
+import { PLACE_DISTANCE_MODES, ROAD_SEA_MODES, ROAD_SEA_PER_KM, roadSeaDistance, roadSeaEmission } from '../formulas/roadSea';
 import { REST_OF_WORLD, trainDistance, trainFactorCountry } from '../formulas/train';
 import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type FactorRow, type FieldDef, type ModuleDef, type ResolvedLocation } from './fields';
 
@@ -163,8 +163,9 @@ export const trainEntry: EntryTypeDef = {
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** Car, coach, bus and ferry trips: the traveler gives the distance (origin and destination are
- * free text, for the record only: roads and crossings are not great circles to compute). */
+/** Car, taxi, coach, bus and ferry trips: the traveler gives the one-way distance, or, for a car,
+ * taxi or coach, its two places (the places train trips use), whose great circle times the road
+ * detour factor is the distance. */
 export const roadSeaEntry: EntryTypeDef = {
   type: 'road_sea',
   module: 'professional_travel',
@@ -172,12 +173,25 @@ export const roadSeaEntry: EntryTypeDef = {
   i18nKey: 'modules.professional_travel.types.road_sea',
   fields: [
     { key: 'mode', type: 'select', i18nKey: f('mode'), required: true, options: ROAD_SEA_MODES, sortable: true, inlineEditable: true },
-    // One way; the longest road trips and crossings are well under 20,000 km.
-    { key: 'distance_km', type: 'number', i18nKey: f('distance_km'), required: true, min: 0, minExclusive: true, max: 20_000, sortable: true, inlineEditable: true },
-    // Cars only: the car's footprint is shared by the people in it. Empty: the traveler alone.
+    // One way; the longest road trips and crossings are well under 20,000 km. Not needed when a
+    // car, taxi or coach trip names both of its places.
+    {
+      key: 'distance_km',
+      type: 'number',
+      i18nKey: f('distance_km'),
+      min: 0,
+      minExclusive: true,
+      max: 20_000,
+      requiredUnless: { given: ['origin', 'destination'], when: { field: 'mode', values: PLACE_DISTANCE_MODES } },
+      sortable: true,
+      inlineEditable: true,
+    },
+    // Cars and taxis only: the vehicle's footprint is shared by the people in it. Empty: the traveler alone.
     { key: 'occupancy', type: 'integer', i18nKey: f('occupancy'), min: 1, max: 9, sortable: true, inlineEditable: true },
-    { key: 'origin', type: 'text', i18nKey: f('origin'), max: 200, sortable: true },
-    { key: 'destination', type: 'text', i18nKey: f('destination'), max: 200, sortable: true },
+    { key: 'origin', type: 'location', i18nKey: f('origin'), max: 200, location: { kind: 'place', countryField: 'origin_country' }, sortable: true },
+    { key: 'origin_country', type: 'text', i18nKey: f('origin_country'), readOnly: true, pattern: /^[A-Za-z]{2}$/, patternHint: 'must be an ISO 3166 two-letter country code', sortable: true },
+    { key: 'destination', type: 'location', i18nKey: f('destination'), max: 200, location: { kind: 'place', countryField: 'destination_country' }, sortable: true },
+    { key: 'destination_country', type: 'text', i18nKey: f('destination_country'), readOnly: true, pattern: /^[A-Za-z]{2}$/, patternHint: 'must be an ISO 3166 two-letter country code', sortable: true },
     ...tripFields,
     ...travelerFields,
   ],
@@ -186,28 +200,33 @@ export const roadSeaEntry: EntryTypeDef = {
     { column: 'distance_km', field: 'distance_km' },
     { column: 'occupancy', field: 'occupancy' },
     { column: 'origin', field: 'origin' },
+    { column: 'origin_country', field: 'origin_country' },
     { column: 'destination', field: 'destination' },
+    { column: 'destination_country', field: 'destination_country' },
     ...tripCsv,
     ...travelerCsv,
   ],
-  // One row per mode (its options: the mode field's); per vehicle-km for cars, per passenger-km otherwise.
+  // One row per mode (its options: the mode field's); per vehicle-km for cars and taxis, per passenger-km otherwise.
   factorSet: { keys: ['mode'], values: [ROAD_SEA_PER_KM] },
   emissionTypes: [{ type: 'road_sea', scope: 3, category: 'business_travel' }],
   ownerField: 'traveler_id',
   traveler,
-  computeEmissions: ({ data, factors }): EmissionRow[] => [
-    {
-      emission_type: 'road_sea',
-      ...roadSeaEmission({
-        mode: String(data.mode),
-        distanceKm: Number(data.distance_km),
-        numberOfTrips: Number(data.number_of_trips ?? 1),
-        roundTrip: data.round_trip === true,
-        occupancy: num(data.occupancy),
-        factors,
-      }),
-    },
-  ],
+  route: { from: 'origin', to: 'destination' },
+  computeEmissions: ({ data, locations, factors }): EmissionRow[] => {
+    const { origin, destination } = locations;
+    // The validation lets the distance be left out only when both places are given.
+    const distance = roadSeaDistance(num(data.distance_km), origin && destination ? { origin, destination } : undefined);
+    const row = roadSeaEmission({
+      mode: String(data.mode),
+      distance,
+      numberOfTrips: Number(data.number_of_trips ?? 1),
+      roundTrip: data.round_trip === true,
+      occupancy: num(data.occupancy),
+      factors,
+    });
+    const fromPlaces = distance.greatCircleKm !== null && origin && destination;
+    return [{ emission_type: 'road_sea', ...row, meta: fromPlaces ? { ...row.meta, location_ids: locationIds(origin, destination) } : row.meta }];
+  },
 };
 
 export const professionalTravelModule: ModuleDef = {

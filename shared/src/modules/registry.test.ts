@@ -82,7 +82,7 @@ describe('registry (types with behaviour of their own)', () => {
 
   it('road and sea trips: one factor row per mode (the car\'s fuel in its mode), found by type or slug', () => {
     expect(FACTOR_SETS.road_sea).toMatchObject({ module: 'professional_travel', entryType: 'road_sea', keys: ['mode'], values: ['kg_co2eq_per_km'] });
-    expect(FACTOR_SETS.road_sea!.options.mode).toEqual(['car_petrol', 'car_diesel', 'car_hybrid', 'car_battery_electric', 'car_unknown', 'coach', 'bus', 'ferry_foot']);
+    expect(FACTOR_SETS.road_sea!.options.mode).toEqual(['car_petrol', 'car_diesel', 'car_hybrid', 'car_battery_electric', 'car_unknown', 'taxi', 'coach', 'bus', 'ferry_foot']);
     expect(findFactorSet('professional_travel', 'road-sea')).toBe(FACTOR_SETS.road_sea);
     expect(entryTypesUsingSet('road_sea').map((t) => t.type)).toEqual(['road_sea']);
     expect(MODULES.professional_travel.entryTypes).toEqual(['plane', 'train', 'road_sea']);

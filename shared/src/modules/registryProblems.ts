@@ -159,6 +159,14 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
       for (const k of Object.keys(f.factorChoices.where ?? {})) if (!keys.includes(k)) q(`factorChoices: where names ${k}, which is not a classification key of factor set ${setName}`);
     }
     for (const k of f.requiredWith ?? []) if (!field(k) || k === f.key) q(`requiredWith names ${k}, which is not another field`);
+    if (f.requiredUnless) {
+      if (f.required) q('requiredUnless is for a field that is not always required');
+      for (const k of f.requiredUnless.given) if (!field(k) || k === f.key) q(`requiredUnless names ${k}, which is not another field`);
+      const when = f.requiredUnless.when;
+      const options = when && field(when.field)?.type === 'select' ? field(when.field)!.options! : undefined;
+      if (when && !options) q(`requiredUnless: ${when.field} is not a select field`);
+      for (const v of when?.values ?? []) if (options && !options.includes(v)) q(`requiredUnless: ${v} is not an option of ${when!.field}`);
+    }
     problems.push(...unitProblems(t, f));
   }
   problems.push(...emissionProblems(t));

@@ -141,7 +141,8 @@ export function unitsFor(f: FieldDef, data: Readonly<Record<string, unknown>>): 
 
 /** Rules between the fields of a whole entry (create payload, or stored entry with a change
  * merged in): a unit that its select field's option does not allow, a field left empty although
- * the field it goes with is given (`requiredWith`). */
+ * the field it goes with is given (`requiredWith`), or although the fields that may stand in for
+ * it are not all given or cannot for the entry's option (`requiredUnless`). */
 export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>): EntryIssue[] {
   const issues: EntryIssue[] = [];
   for (const f of entryType.fields) {
@@ -159,6 +160,16 @@ export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<s
     const by = f.requiredWith?.find(given);
     if (by && !given(f.key)) issues.push({ field: f.key, message: `is required when ${by} is given`, code: 'required_with', params: { other: by } });
   }
+  for (const f of entryType.fields) {
+    const unless = f.requiredUnless;
+    if (!unless || given(f.key)) continue;
+    const option = unless.when ? data[unless.when.field] : undefined;
+    if (unless.when && typeof option === 'string' && !unless.when.values.includes(option)) {
+      issues.push({ field: f.key, message: `is required for ${unless.when.field} ${option}`, code: 'required_for_option', params: { field: unless.when.field, option } });
+    } else if (!unless.given.every(given)) {
+      issues.push({ field: f.key, message: `is required unless ${unless.given.join(' and ')} are given`, code: 'required_unless', params: { others: unless.given.join(', ') } });
+    }
+  }
   return issues;
 }
 
@@ -171,7 +182,7 @@ function buildCreateSchema(entryType: EntryTypeDef) {
     else shape[f.key] = base.nullable().optional();
   }
   const schema = z.strictObject(shape, { error: unknownKeys });
-  if (!entryType.fields.some((f) => f.units?.byOption || f.requiredWith)) return schema;
+  if (!entryType.fields.some((f) => f.units?.byOption || f.requiredWith || f.requiredUnless)) return schema;
   return schema.superRefine((data, ctx) => {
     for (const issue of entryRuleIssues(entryType, data)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message, params: { code: issue.code, ...issue.params } });
   });

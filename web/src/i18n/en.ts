@@ -282,6 +282,8 @@ export default {
       internal: 'Something went wrong on the server.',
       required: 'Required',
       required_with: 'Required when {other} is given',
+      required_unless: 'Required unless {others} are given',
+      required_for_option: 'Required for this {field} ({option})',
       expected_text: 'Must be text',
       expected_number: 'Must be a number',
       expected_integer: 'Must be a whole number',
@@ -392,7 +394,8 @@ export default {
       distance_km: 'One-way distance entered (km)',
       legs: 'Legs (trips, twice for a round trip)',
       total_km: 'Total distance (km)',
-      occupancy: 'People in the car (its figure is shared among them)',
+      occupancy: 'People in the car or taxi (its figure is shared among them)',
+      detour_factor: 'Road detour factor (road over great-circle distance)',
       band: 'Distance band',
       cabin_class: 'Cabin class',
       factor_country: 'Country of the factor',
@@ -485,7 +488,7 @@ export default {
         train: 'One-way distance = great-circle distance × 1.2 (rails do not run straight). The factor is the country’s when both ends are in it, else the destination country’s, else the rest-of-the-world one. kg CO2e = one-way distance × legs × the factor (kg CO2e per km).',
       },
       road_sea: {
-        road_sea: 'Distance = the one-way distance entered × legs (trips, twice for a round trip). Coach, bus and ferry: kg CO2e = distance × the mode’s factor (kg CO2e per passenger-km). Car: kg CO2e = distance × the factor of its fuel (kg CO2e per vehicle-km) ÷ the people in the car (1 when not given). A mode without a factor for the year has no figure.',
+        road_sea: 'Distance = the one-way distance entered, or for a car, taxi or coach trip between two places the great-circle distance between them × 1.3 (the road detour factor of the GES 1point5 method), × legs (trips, twice for a round trip). Coach, bus and ferry: kg CO2e = distance × the mode’s factor (kg CO2e per passenger-km). Car and taxi: kg CO2e = distance × the factor of the car’s fuel or of the taxi (kg CO2e per vehicle-km) ÷ the people in it (1 when not given). A mode without a factor for the year has no figure.',
       },
       electricity: {
         electricity: 'kWh = consumption (in MWh: × the row’s kWh per MWh). kg CO2e = kWh × the factor of the supply and mix (kg CO2e per kWh).',
@@ -543,7 +546,7 @@ export default {
     professional_travel: {
       title: 'Professional travel',
       description: 'Plane, train, car, coach, bus and ferry trips of the unit’s members.',
-      types: { plane: 'Plane trip', train: 'Train trip', road_sea: 'Car, coach, bus or ferry trip' },
+      types: { plane: 'Plane trip', train: 'Train trip', road_sea: 'Car, taxi, coach, bus or ferry trip' },
       fields: {
         origin: 'Origin',
         destination: 'Destination',
@@ -553,7 +556,7 @@ export default {
         class: 'Class',
         mode: 'Mode',
         distance_km: 'One-way distance (km)',
-        occupancy: 'People in the car',
+        occupancy: 'People in the car or taxi',
         number_of_trips: 'Number of trips',
         round_trip: 'Round trip',
         departure_date: 'Departure date',
@@ -562,8 +565,8 @@ export default {
       },
       columns: { traveler_id: 'Person number' },
       hints: {
-        distance_km: 'By road or sea, one way: the traveler gives it (a route planner’s figure)',
-        occupancy: 'Cars only, the traveler included: the car’s footprint is shared among them. Empty: the traveler alone',
+        distance_km: 'By road or sea, one way (a route planner’s figure). A car, taxi or coach trip may leave it empty and give its origin and destination instead',
+        occupancy: 'Cars and taxis only, the traveler included: the vehicle’s footprint is shared among them. Empty: the traveler alone',
       },
       options: {
         cabin_class: { economy: 'Economy', business: 'Business', first: 'First' },
@@ -574,6 +577,7 @@ export default {
           car_hybrid: 'Car, hybrid',
           car_battery_electric: 'Car, battery electric',
           car_unknown: 'Car, fuel unknown',
+          taxi: 'Taxi',
           coach: 'Coach',
           bus: 'Local bus',
           ferry_foot: 'Ferry (foot passenger)',

@@ -281,6 +281,8 @@ const fr: typeof en = {
       internal: 'Une erreur est survenue sur le serveur.',
       required: 'Obligatoire',
       required_with: 'Obligatoire quand {other} est renseigné',
+      required_unless: 'Obligatoire sauf si {others} sont renseignés',
+      required_for_option: 'Obligatoire pour ce {field} ({option})',
       expected_text: 'Doit être du texte',
       expected_number: 'Doit être un nombre',
       expected_integer: 'Doit être un nombre entier',
@@ -391,7 +393,8 @@ const fr: typeof en = {
       distance_km: 'Distance aller saisie (km)',
       legs: 'Trajets (voyages, doublés pour un aller-retour)',
       total_km: 'Distance totale (km)',
-      occupancy: 'Personnes dans la voiture (son chiffre est partagé entre elles)',
+      occupancy: 'Personnes dans la voiture ou le taxi (son chiffre est partagé entre elles)',
+      detour_factor: 'Facteur de détour routier (distance par la route sur distance orthodromique)',
       band: 'Tranche de distance',
       cabin_class: 'Classe de cabine',
       factor_country: 'Pays du facteur',
@@ -484,7 +487,7 @@ const fr: typeof en = {
         train: 'Distance aller = distance orthodromique × 1,2 (les voies ne vont pas en ligne droite). Le facteur est celui du pays quand les deux extrémités y sont, sinon celui du pays de destination, sinon celui du reste du monde. kg CO2e = distance aller × trajets × le facteur (kg CO2e par km).',
       },
       road_sea: {
-        road_sea: 'Distance = la distance aller saisie × trajets (voyages, doublés pour un aller-retour). Autocar, bus et ferry : kg CO2e = distance × le facteur du mode (kg CO2e par passager-km). Voiture : kg CO2e = distance × le facteur de sa motorisation (kg CO2e par véhicule-km) ÷ les personnes dans la voiture (1 si non indiqué). Un mode sans facteur pour l’année n’a pas de chiffre.',
+        road_sea: 'Distance = la distance aller saisie, ou pour un trajet en voiture, en taxi ou en autocar entre deux lieux la distance orthodromique entre eux × 1,3 (le facteur de détour routier de la méthode GES 1point5), × trajets (voyages, doublés pour un aller-retour). Autocar, bus et ferry : kg CO2e = distance × le facteur du mode (kg CO2e par passager-km). Voiture et taxi : kg CO2e = distance × le facteur de la motorisation de la voiture ou du taxi (kg CO2e par véhicule-km) ÷ les personnes à bord (1 si non indiqué). Un mode sans facteur pour l’année n’a pas de chiffre.',
       },
       electricity: {
         electricity: 'kWh = consommation (en MWh : × les kWh par MWh de la ligne). kg CO2e = kWh × le facteur de la fourniture et du mix (kg CO2e par kWh).',
@@ -542,7 +545,7 @@ const fr: typeof en = {
     professional_travel: {
       title: 'Déplacements professionnels',
       description: 'Les voyages en avion, en train, en voiture, en autocar, en bus et en ferry des membres de l’unité.',
-      types: { plane: 'Voyage en avion', train: 'Voyage en train', road_sea: 'Trajet en voiture, autocar, bus ou ferry' },
+      types: { plane: 'Voyage en avion', train: 'Voyage en train', road_sea: 'Trajet en voiture, taxi, autocar, bus ou ferry' },
       fields: {
         origin: 'Origine',
         destination: 'Destination',
@@ -552,7 +555,7 @@ const fr: typeof en = {
         class: 'Classe',
         mode: 'Mode',
         distance_km: 'Distance aller (km)',
-        occupancy: 'Personnes dans la voiture',
+        occupancy: 'Personnes dans la voiture ou le taxi',
         number_of_trips: 'Nombre de voyages',
         round_trip: 'Aller-retour',
         departure_date: 'Date de départ',
@@ -561,8 +564,8 @@ const fr: typeof en = {
       },
       columns: { traveler_id: 'Numéro de personne' },
       hints: {
-        distance_km: 'Par la route ou la mer, aller simple : le voyageur l’indique (le chiffre d’un calculateur d’itinéraire)',
-        occupancy: 'Voitures seulement, voyageur compris : l’empreinte de la voiture est partagée entre eux. Vide : le voyageur seul',
+        distance_km: 'Par la route ou la mer, aller simple (le chiffre d’un calculateur d’itinéraire). Un trajet en voiture, en taxi ou en autocar peut la laisser vide et indiquer plutôt son origine et sa destination',
+        occupancy: 'Voitures et taxis seulement, voyageur compris : l’empreinte du véhicule est partagée entre eux. Vide : le voyageur seul',
       },
       options: {
         cabin_class: { economy: 'Économique', business: 'Affaires', first: 'Première' },
@@ -573,6 +576,7 @@ const fr: typeof en = {
           car_hybrid: 'Voiture, hybride',
           car_battery_electric: 'Voiture, électrique',
           car_unknown: 'Voiture, motorisation inconnue',
+          taxi: 'Taxi',
           coach: 'Autocar',
           bus: 'Bus urbain',
           ferry_foot: 'Ferry (passager à pied)',

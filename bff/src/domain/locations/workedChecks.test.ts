@@ -1,7 +1,7 @@
 // The worked checks of docs/formulas.md, computed from the coordinates the shipped packages provide (read by the
 // same code that loads them into the database) and the shipped default factors.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CABIN_CLASS_RATIOS, ENTRY_TYPES, foldSearchText, planeDistance, trainDistance, type FactorRow, type ResolvedLocation } from '@carbon/shared';
+import { CABIN_CLASS_RATIOS, ENTRY_TYPES, foldSearchText, planeDistance, roadSeaDistance, trainDistance, type FactorRow, type ResolvedLocation } from '@carbon/shared';
 import { readDefaultFactors } from '../factors';
 import { isAirport, readAirports, readPlaces, type LocationRecord } from './sources';
 
@@ -89,6 +89,35 @@ describe('worked checks (±1 km)', () => {
     // CH → FR crosses a border: the destination's factor (ADEME TGV)
     expect(row!.meta).toMatchObject({ factor_country: 'FR' });
     expect(row!.kg_co2eq).toBeCloseTo(d.totalKm * 0.0029, 9);
+  });
+
+  // A car between two places: great circle × 1.3, the road detour factor of the GES 1point5 method.
+  const byCar = (from: LocationRecord, to: LocationRecord, more: Record<string, unknown>) =>
+    ENTRY_TYPES.road_sea!.computeEmissions({
+      data: { mode: 'car_hybrid', number_of_trips: 1, round_trip: false, ...more },
+      year: 2025,
+      locations: { origin: resolved(from, 1), destination: resolved(to, 2) },
+      factors: factors('road_sea'),
+      factorSets: { road_sea: factors('road_sea') },
+    })[0]!;
+
+  it('Genève–Lyon (FR) by hybrid car, the demo trip: 112 km great circle, × 1.3 = 146 km, 18.4 kg one way', () => {
+    const lyon = place('Lyon');
+    expect(lyon.country_code).toBe('FR');
+    const d = roadSeaDistance(null, { origin: place('Genève'), destination: lyon });
+    expect(Math.abs(d.greatCircleKm! - 112)).toBeLessThanOrEqual(1);
+    expect(Math.abs(d.oneWayKm - 146)).toBeLessThanOrEqual(1);
+    const row = byCar(place('Genève'), lyon, {});
+    expect(row.kg_co2eq).toBeCloseTo(d.oneWayKm * 0.12607, 9);
+    expect(Math.abs(row.kg_co2eq! - 18.4)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('Lausanne–Bern by hybrid car, round trip, the e2e trip: 78.5 km great circle, × 1.3 = 102.06 km, 204.11 km, 25.73 kg', () => {
+    const d = roadSeaDistance(undefined, { origin: place('Lausanne'), destination: place('Bern') });
+    expect(Math.abs(d.greatCircleKm! - 78.5)).toBeLessThanOrEqual(0.1);
+    const row = byCar(place('Lausanne'), place('Bern'), { round_trip: true });
+    expect(Math.abs(row.quantity! - 204.11)).toBeLessThanOrEqual(0.01);
+    expect(Math.abs(row.kg_co2eq! - 25.73)).toBeLessThanOrEqual(0.01);
   });
 });
 
