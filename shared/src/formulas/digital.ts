@@ -5,6 +5,7 @@
 // factor row's), times the grid factor of the country it ran in (formulas/grid.ts). AI services
 // by usage band weigh users × kg CO2e per user of the band. Every figure comes from a factor row
 // or from the entry; a missing one gives no figure (null, with the reason), never a zero.
+import { GRID_KEY } from './grid';
 import { REASON_SEPARATOR, reasonText } from './reasons';
 import type { EmissionRow, FactorRow } from '../modules/fields';
 
@@ -39,17 +40,16 @@ export interface ComputeInput {
   defaultPue: FactorRow | undefined;
   /** The grid row of the country the work ran in, if any. */
   grid: FactorRow | undefined;
-  gridKey: string;
 }
 
 /** kWh = (hours × W ÷ 1000, or metered kWh) × PUE; kg = kWh × the grid's kg CO2e per kWh.
  * quantity = the kWh with the PUE (what the data centre drew), when it can be known. */
-export function computeUseEmission({ resource, quantity, pue, powers, defaultPue, grid, gridKey }: ComputeInput): Omit<EmissionRow, 'emission_type'> {
+export function computeUseEmission({ resource, quantity, pue, powers, defaultPue, grid }: ComputeInput): Omit<EmissionRow, 'emission_type'> {
   const power = resource === METERED ? undefined : powers.find((r) => r.classification.resource === resource);
   const watts = power?.values[WATTS_KEY];
   const itKwh = resource === METERED ? quantity : finite(watts) ? (quantity * watts) / 1000 : null;
   const pueUsed = pue ?? defaultPue?.values[PUE_KEY];
-  const perKwh = grid?.values[gridKey];
+  const perKwh = grid?.values[GRID_KEY];
   const meta: Record<string, unknown> = {
     resource,
     quantity,

@@ -16,7 +16,7 @@ import {
   PUE_SET,
   WATTS_KEY,
 } from '../formulas/digital';
-import { GRID_KEY, GRID_ROWS, GRID_SET, gridFactor } from '../formulas/grid';
+import { GRID_ROWS, GRID_SET, gridFactor } from '../formulas/grid';
 import { BASE_CURRENCY, CURRENCIES, EXCHANGE_RATE_SET, PER_EUR, spendEmission } from '../formulas/purchases';
 import type { EmissionRow, EntryTypeDef, FieldDef, ModuleDef } from './fields';
 
@@ -90,7 +90,6 @@ export const computeUseEntry: EntryTypeDef = {
       powers: factors,
       defaultPue: (factorSets[PUE_SET] ?? []).find((r) => r.classification.basis === PUE_BASES[0]),
       grid: gridFactor(factorSets[GRID_SET], data.grid_country),
-      gridKey: GRID_KEY,
     });
     return [{ emission_type: 'compute_use', ...e, meta: { ...e.meta, grid_country: data.grid_country ?? null, provider: data.provider ?? null } }];
   },
