@@ -21,6 +21,7 @@ export interface ErrorCatalogue {
   // Input checks (zod issues and their like), read after the field's name.
   required: None;
   required_with: P<'other'>;
+  not_above_field: P<'other' | 'maximum'>;
   expected_text: None;
   expected_number: None;
   expected_integer: None;
@@ -122,6 +123,7 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   internal: [],
   required: [],
   required_with: ['other'],
+  not_above_field: ['other', 'maximum'],
   expected_text: [],
   expected_number: [],
   expected_integer: [],

@@ -49,6 +49,9 @@ export interface FieldDef {
   /** The entry must give this field whenever it gives any of the fields named (a power needs its
    * hours, and hours their power). */
   requiredWith?: readonly string[];
+  /** For a number field: its value may not exceed that of the field named (the days by a second
+   * mode are some of the days on site). */
+  notAbove?: string;
   sortable?: boolean;
   inlineEditable?: boolean;
 }
@@ -208,4 +211,7 @@ export interface ModuleDef {
   summary: 'emissions' | 'fte';
   /** Factor sets of the module that are no entry type's own (exchange rates, uploaded like any). */
   factorSets?: readonly ModuleFactorSetDef[];
+  /** Its rows are a survey's responses: its total is the respondents' emissions extrapolated to
+   * the unit's FTE (or head count), wherever a total is shown. */
+  extrapolated?: boolean;
 }

@@ -5,6 +5,7 @@
 // messages, its default factors and demo rows (see `bff/data/`).
 import type { EmissionRow, EntryTypeDef, FactorSetDef, FieldDef, ModuleDef, ReportedEmission } from './fields';
 import { buildingsModule, electricityEntry, heatingEntry, refrigerantEntry } from './buildings';
+import { commuteEntry, commutingModule } from './commuting';
 import { deviceEntry, equipmentModule } from './equipment';
 import { headcountModule, memberEntry } from './headcount';
 import { planeEntry, professionalTravelModule, roadSeaEntry, trainEntry } from './professionalTravel';
@@ -65,6 +66,7 @@ registerModule(professionalTravelModule, [planeEntry, trainEntry, roadSeaEntry])
 registerModule(buildingsModule, [electricityEntry, heatingEntry, refrigerantEntry]);
 registerModule(equipmentModule, [deviceEntry]);
 registerModule(purchasesModule, [purchaseEntry]);
+registerModule(commutingModule, [commuteEntry]);
 
 export function isModuleType(value: string): value is ModuleType {
   return (MODULE_TYPES as readonly string[]).includes(value);
