@@ -9,7 +9,7 @@ import { activePipelineId } from './activePipeline';
 import { referenceCacheFor } from './referenceCache';
 import { loadModuleContext, type ModuleRef } from './context';
 import { ownRowsCondition } from './registrySql';
-import { normalizeModuleStats } from './stats';
+import { moduleStatsAsShown } from './surveys';
 
 export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<ModuleRef, { unitId: number }>): Promise<ModuleSummary> {
   const ctx = await loadModuleContext(pool, actor, ref, { action: 'view' });
@@ -18,7 +18,7 @@ export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<Modul
   let stats: ModuleSummary['stats'] = null;
   if (canSeeModuleTotals(actor, ref.module, ctx.unitId)) {
     const { rows } = await pool.query<{ stats: ModuleSummary['stats'] }>('SELECT stats FROM carbon_report_modules WHERE id = $1', [ctx.moduleId]);
-    stats = normalizeModuleStats(rows[0]?.stats, ref.module);
+    stats = await moduleStatsAsShown(pool, ctx.reportId, ref.module, rows[0]?.stats);
     for (const t of types) entryCounts[t.type] = stats.by_type[t.type]?.entries ?? 0;
   } else {
     const { rows } = await pool.query<{ data_entry_type: string; n: number }>(

@@ -1,4 +1,5 @@
 // JSON shapes of the carbon accounting API, shared by the BFF presenters and the web client.
+import type { SurveyBasis } from './extrapolation';
 import type { LocationKind } from './fields';
 import type { GhgScope } from './reporting';
 import type { ModuleType } from './types';
@@ -77,6 +78,8 @@ export interface ModuleStats extends ReportingStats {
   /** Entries without a figure (see TypeStats): when not 0, kg_co2eq is incomplete. */
   without_factor: number;
   by_type: Record<string, TypeStats>;
+  /** A survey module's basis (registry `extrapolated`): its kg figures above are extrapolated. */
+  extrapolation?: SurveyBasis;
 }
 
 /** The sum of a module's emission quantities over its entry types (FTE for the people's module). */
