@@ -42,6 +42,8 @@ export default {
         'A device’s manufacturing footprint is spread evenly over its lifetime from 1 January of its acquisition year, and the report’s year carries its share. Its electricity, when not already metered in Buildings, is its power times its hours of use times the grid factor of its country.',
       purchases:
         'Spend-based: the amount is converted to euros with the year’s average exchange rate and multiplied by the factor of its purchase category, in kg CO2e per euro.',
+      commuting:
+        'Each survey response counts its main mode and, on the days it gives, a second mode: twice the one-way distance times the days per week times the weeks per year, times the mode’s factor (per passenger-km; per vehicle-km for a car, shared among the people in it). The module’s total extrapolates the respondents to the whole unit: their emissions times the unit’s FTE over the respondents’ FTE (by head count when the FTE is unknown; an anonymous response counts 1 FTE).',
     },
   },
   page: 'Page {n} of {total}',

@@ -41,6 +41,8 @@ const reportFr: typeof reportEn = {
         'L’empreinte de fabrication d’un appareil est répartie également sur sa durée de vie à partir du 1er janvier de son année d’acquisition, et l’année du bilan en porte sa part. Son électricité, quand elle n’est pas déjà comptée dans Bâtiments, est sa puissance multipliée par ses heures d’utilisation et par le facteur du réseau de son pays.',
       purchases:
         'Méthode monétaire : le montant est converti en euros au taux de change moyen de l’année et multiplié par le facteur de sa catégorie d’achat, en kg CO2e par euro.',
+      commuting:
+        'Chaque réponse à l’enquête compte son mode principal et, les jours indiqués, un second mode : deux fois la distance aller multipliée par les jours par semaine et les semaines par an, puis par le facteur du mode (par passager-km ; par véhicule-km pour une voiture, partagé entre les personnes à bord). Le total du module extrapole les répondants à toute l’unité : leurs émissions multipliées par les ETP de l’unité divisés par les ETP des répondants (par effectif quand les ETP sont inconnus ; une réponse anonyme compte 1 ETP).',
     },
   },
   page: 'Page {n} sur {total}',
