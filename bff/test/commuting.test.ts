@@ -58,7 +58,10 @@ async function figures(unit: number, report: number) {
 beforeAll(async () => {
   stack = await startTestStack();
   ids = await demoIds(stack.server.pool);
-  [alice, bob, dan, olga] = await Promise.all(['alice', 'bob', 'dan', 'olga'].map((u) => as(stack, u)));
+  alice = await as(stack, 'alice');
+  bob = await as(stack, 'bob');
+  dan = await as(stack, 'dan');
+  olga = await as(stack, 'olga');
   expect((await uploadFactorFile(olga, stack.server.pool, 'commuting', 'commute', YEAR, FACTORS)).result).toBe('SUCCESS');
   await headcount(alice, CLIMATE(), 100000);
   await headcount(dan, OCEAN(), 200000);

@@ -15,7 +15,12 @@ export default {
     backoffice: 'Back office',
     overview: 'Overview',
     results: 'Results',
+    me: 'My footprint',
     sections: 'Sections of the carbon report',
+  },
+  me: {
+    title: 'My footprint in {year}',
+    intro: 'The emissions of the entries that carry your person number — your trips, your commuting response, your share as a member — beside the unit’s figure per FTE.',
   },
   login: {
     title: 'Sign in',
@@ -48,6 +53,7 @@ export default {
       entries: 'no entry of yours | from 1 entry of yours | from {n} entries of yours',
       noPersonNumber: 'Your account has no person number: no entry can be yours.',
       unitPerFte: 'The unit, per FTE',
+      open: 'My footprint, module by module',
     },
     reportTotal: 'Report total',
     perFte: 'Per FTE',
@@ -66,6 +72,12 @@ export default {
     status: { not_started: 'Not started', in_progress: 'In progress', validated: 'Validated' },
     statusLabel: 'Status: {status}',
     total: 'Module total',
+    extrapolation: {
+      fte: 'Extrapolated from {responses} responses ({respondentsFte} FTE) to the unit’s {fte} FTE | Extrapolated from 1 response ({respondentsFte} FTE) to the unit’s {fte} FTE | Extrapolated from {responses} responses ({respondentsFte} FTE) to the unit’s {fte} FTE',
+      head_count: 'Extrapolated from {responses} responses to the unit’s {people} people (no FTE known) | Extrapolated from 1 response to the unit’s {people} people (no FTE known) | Extrapolated from {responses} responses to the unit’s {people} people (no FTE known)',
+      respondents: 'The respondents only: the unit has no headcount to extrapolate to',
+      no_response: 'No response yet: no total until someone answers',
+    },
     reportTotal: 'Report total',
     validate: 'Validate',
     reopen: 'Reopen',

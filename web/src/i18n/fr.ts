@@ -14,7 +14,12 @@ const fr: typeof en = {
     backoffice: 'Back-office',
     overview: 'Vue d’ensemble',
     results: 'Résultats',
+    me: 'Mon empreinte',
     sections: 'Sections du bilan carbone',
+  },
+  me: {
+    title: 'Mon empreinte en {year}',
+    intro: 'Les émissions des saisies qui portent votre numéro de personne — vos déplacements, votre réponse domicile-travail, votre part de membre — à côté du chiffre de l’unité par ETP.',
   },
   login: {
     title: 'Connexion',
@@ -47,6 +52,7 @@ const fr: typeof en = {
       entries: 'aucune de vos saisies | d’après 1 de vos saisies | d’après {n} de vos saisies',
       noPersonNumber: 'Votre compte n’a pas de numéro de personne : aucune saisie ne peut être la vôtre.',
       unitPerFte: 'L’unité, par ETP',
+      open: 'Mon empreinte, module par module',
     },
     reportTotal: 'Total du bilan',
     perFte: 'Par ETP',
@@ -65,6 +71,12 @@ const fr: typeof en = {
     status: { not_started: 'Non commencé', in_progress: 'En cours', validated: 'Validé' },
     statusLabel: 'Statut : {status}',
     total: 'Total du module',
+    extrapolation: {
+      fte: 'Extrapolé de {responses} réponses ({respondentsFte} ETP) aux {fte} ETP de l’unité | Extrapolé d’une réponse ({respondentsFte} ETP) aux {fte} ETP de l’unité | Extrapolé de {responses} réponses ({respondentsFte} ETP) aux {fte} ETP de l’unité',
+      head_count: 'Extrapolé de {responses} réponses aux {people} personnes de l’unité (ETP inconnus) | Extrapolé d’une réponse aux {people} personnes de l’unité (ETP inconnus) | Extrapolé de {responses} réponses aux {people} personnes de l’unité (ETP inconnus)',
+      respondents: 'Les répondants seuls : l’unité n’a pas d’effectif vers lequel extrapoler',
+      no_response: 'Aucune réponse pour l’instant : pas de total tant que personne n’a répondu',
+    },
     reportTotal: 'Total du bilan',
     validate: 'Valider',
     reopen: 'Rouvrir',
