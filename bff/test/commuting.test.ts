@@ -182,3 +182,43 @@ describe('commuting, Path 2: the same responses uploaded', () => {
     expect(ocean.module.kg_co2eq).toBeCloseTo(EXTRAPOLATED, 6);
   });
 });
+
+describe('commuting, anonymous responses where the unit takes them', () => {
+  const setting = (c: TestClient, on: boolean) => c.patch(`/api/v1/carbon_reports/${reportOf('OCEAN-LAB')}/modules/commuting/anonymous_responses`, { anonymous_responses: on });
+
+  it('only those who may edit every response switch it: a standard user or another unit’s principal gets 403; a module that is no survey 404', async () => {
+    expect((await setting(bob, true)).status).toBe(403);
+    expect((await setting(alice, true)).status).toBe(403);
+    const travel = await dan.patch(`/api/v1/carbon_reports/${reportOf('OCEAN-LAB')}/modules/professional-travel/anonymous_responses`, { anonymous_responses: true });
+    expect(travel.status).toBe(404);
+    expect((await setting(dan, 'yes' as unknown as boolean)).status).toBe(422);
+    expect((await dan.get(`/api/modules/${OCEAN()}/${YEAR}/commuting`)).body.anonymous_responses).toBe(false);
+  });
+
+  it('off: a response naming nobody is refused (422 on Path 1, a row error in a file)', async () => {
+    const res = await dan.post(path(OCEAN()), { mode: 'bus', distance_km: 5, days_per_week: 5, weeks_per_year: 40 });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ field: 'traveler_id', code: 'traveler_required' });
+  });
+
+  it('on: anonymous responses are stored, each counting 1 FTE: 8 responses, 7 FTE answered, × 20 ÷ 7', async () => {
+    const on = await setting(dan, true);
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual({ module_type: 'commuting', anonymous_responses: true });
+    // 2 × 5 × 5 × 40 = 2,000 km × 0.1 = 200 kg
+    const res = await dan.post(path(OCEAN()), { mode: 'bus', distance_km: 5, days_per_week: 5, weeks_per_year: 40 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.traveler_id ?? null).toBeNull();
+    expect(res.body.kg_co2eq).toBeCloseTo(200, 9);
+    // 2 × 10 × 2 × 40 = 1,600 km × 0.04 = 64 kg
+    const report = await ingestReport(dan, stack.server.pool, { module: 'commuting', type: 'commute', year: YEAR, unit_id: OCEAN() }, [
+      'mode,distance_km,days_per_week,weeks_per_year,person_number',
+      'train,10,2,40,',
+      'train,10,2,40,200099',
+    ]);
+    expect(report).toMatchObject({ rows: 2, stored: 1, skipped: 1 });
+    const m = (await figures(OCEAN(), reportOf('OCEAN-LAB'))).module;
+    expect(m.extrapolation).toMatchObject({ responses: 8, anonymous: 2, respondents: 8, respondents_fte: 7, unit_fte: 20, basis: 'fte' });
+    expect(m.kg_co2eq).toBeCloseTo(((RAW + 200 + 64) * 20) / 7, 6);
+  });
+});

@@ -38,8 +38,8 @@ export const commuteEntry: EntryTypeDef = {
     { column: 'second_mode', field: 'second_mode' },
     { column: 'second_distance_km', field: 'second_distance_km' },
     { column: 'second_days_per_week', field: 'second_days_per_week' },
+    // No name column: a response names its person by number, or nobody (anonymous).
     { column: 'person_number', field: 'traveler_id' },
-    { column: 'traveler_name', field: 'traveler_name' },
   ],
   // One row per mode (its options: the mode field's).
   factorSet: { keys: ['mode'], values: [COMMUTE_PER_KM] },

@@ -179,6 +179,9 @@ export interface ModuleSummary {
   /** The factor sets its entry types read that have no factor for the year: all of them means a
    * year nobody gave factors yet (carry an earlier year's over, or upload them). */
   factor_sets_without_factors: string[];
+  /** A survey module (registry `extrapolated`): whether the unit takes anonymous responses this
+   * year; null for other modules. */
+  anonymous_responses: boolean | null;
 }
 
 /** The member list: one headcount dropdown item. */
