@@ -72,6 +72,7 @@ export default {
     status: { not_started: 'Not started', in_progress: 'In progress', validated: 'Validated' },
     statusLabel: 'Status: {status}',
     total: 'Module total',
+    anonymousResponses: 'Take anonymous responses (in a file or through the API, without a person number; each counts 1 FTE)',
     extrapolation: {
       fte: 'Extrapolated from {responses} responses ({respondentsFte} FTE) to the unit’s {fte} FTE | Extrapolated from 1 response ({respondentsFte} FTE) to the unit’s {fte} FTE | Extrapolated from {responses} responses ({respondentsFte} FTE) to the unit’s {fte} FTE',
       head_count: 'Extrapolated from {responses} responses to the unit’s {people} people (no FTE known) | Extrapolated from 1 response to the unit’s {people} people (no FTE known) | Extrapolated from {responses} responses to the unit’s {people} people (no FTE known)',

@@ -71,6 +71,7 @@ const fr: typeof en = {
     status: { not_started: 'Non commencé', in_progress: 'En cours', validated: 'Validé' },
     statusLabel: 'Statut : {status}',
     total: 'Total du module',
+    anonymousResponses: 'Accepter des réponses anonymes (dans un fichier ou par l’API, sans numéro de personne ; chacune compte 1 ETP)',
     extrapolation: {
       fte: 'Extrapolé de {responses} réponses ({respondentsFte} ETP) aux {fte} ETP de l’unité | Extrapolé d’une réponse ({respondentsFte} ETP) aux {fte} ETP de l’unité | Extrapolé de {responses} réponses ({respondentsFte} ETP) aux {fte} ETP de l’unité',
       head_count: 'Extrapolé de {responses} réponses aux {people} personnes de l’unité (ETP inconnus) | Extrapolé d’une réponse aux {people} personnes de l’unité (ETP inconnus) | Extrapolé de {responses} réponses aux {people} personnes de l’unité (ETP inconnus)',
