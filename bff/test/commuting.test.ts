@@ -127,6 +127,9 @@ describe('commuting, Path 1: 6 responses out of 20 FTE', () => {
       by_category: { employee_commuting: { kg_co2eq: EXTRAPOLATED } },
     });
     expect(f.results.kg_co2eq_per_fte).toBeCloseTo(EXTRAPOLATED / 20, 6);
+    // The institution roll-up reads the same total.
+    const rollup = (await olga.get(`/api/v1/rollup?year=${YEAR}`)).body.find((u: { unit_id: number }) => u.unit_id === CLIMATE());
+    expect(rounded(rollup)).toMatchObject({ kg_co2eq: EXTRAPOLATED, by_scope: { 3: EXTRAPOLATED }, fte: 20 });
   });
 
   it('a standard user sees only his own response: not a colleague’s (403), not the module’s totals, not the results', async () => {
