@@ -127,6 +127,9 @@ describe('commuting, Path 1: 6 responses out of 20 FTE', () => {
       by_category: { employee_commuting: { kg_co2eq: EXTRAPOLATED } },
     });
     expect(f.results.kg_co2eq_per_fte).toBeCloseTo(EXTRAPOLATED / 20, 6);
+    // So do the uncertainty ranges (the test factors state none: all of it uncovered).
+    const u = (await olga.get(`/api/v1/carbon_reports/${reportOf('CLIMATE-LAB')}/uncertainty`)).body;
+    expect(rounded(u.by_module.commuting)).toMatchObject({ kg_co2eq: EXTRAPOLATED, uncovered_kg: EXTRAPOLATED });
     // The institution roll-up reads the same total.
     const rollup = (await olga.get(`/api/v1/rollup?year=${YEAR}`)).body.find((u: { unit_id: number }) => u.unit_id === CLIMATE());
     expect(rounded(rollup)).toMatchObject({ kg_co2eq: EXTRAPOLATED, by_scope: { 3: EXTRAPOLATED }, fte: 20 });
