@@ -18,6 +18,7 @@ const backoffice = {
   'modules.buildings': ['view', 'edit', 'sync'],
   'modules.equipment': ['view', 'edit', 'sync'],
   'modules.purchases': ['view', 'edit', 'sync'],
+  'modules.commuting': ['view', 'edit', 'sync'],
   'module.status': ['edit'],
   'backoffice.factors': ['view', 'edit'],
   'backoffice.units': ['view', 'edit'],
@@ -30,6 +31,7 @@ it.each([
   ['bob', (u: Record<string, number>) => ({
     [`modules.professional_travel/${u['CLIMATE-LAB']}/own`]: ['view', 'edit'],
     [`modules.headcount/${u['CLIMATE-LAB']}/own`]: ['view'],
+    [`modules.commuting/${u['CLIMATE-LAB']}/own`]: ['view', 'edit'],
   })],
   ['alice', (u: Record<string, number>) => ({
     [`modules.headcount/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
@@ -37,6 +39,7 @@ it.each([
     [`modules.buildings/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
     [`modules.equipment/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
     [`modules.purchases/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
+    [`modules.commuting/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
     [`module.status/${u['CLIMATE-LAB']}`]: ['edit'],
   })],
   ['olga', () => backoffice],

@@ -46,8 +46,10 @@ describe('demo entries', () => {
     await settled(pool);
     const first = await counts();
     // 2 years × (7 members, 3 planes, 3 trains, 3 road and sea trips, 3 electricity, 2 heating,
-    // 3 refrigerant, 4 device and 6 purchase rows), all from CSV uploads, every trip linked.
+    // 3 refrigerant, 4 device, 6 purchase and 4 commuting rows), all from CSV uploads, every trip
+    // and response linked.
     expect(first).toEqual([
+      { type: 'commute', source: 'csv', n: 8, linked: 8, with_emissions: 8 },
       { type: 'device', source: 'csv', n: 8, linked: 0, with_emissions: 8 },
       { type: 'electricity', source: 'csv', n: 6, linked: 0, with_emissions: 6 },
       { type: 'heating', source: 'csv', n: 4, linked: 0, with_emissions: 4 },
@@ -59,7 +61,7 @@ describe('demo entries', () => {
       { type: 'train', source: 'csv', n: 6, linked: 6, with_emissions: 6 },
     ]);
     const { rows: jobs } = await pool.query(`SELECT job_type, count(*)::int AS n FROM data_ingestion_jobs WHERE job_type = 'csv_ingest' AND result = 'SUCCESS' GROUP BY 1`);
-    expect(jobs).toEqual([{ job_type: 'csv_ingest', n: 4 + 8 + 4 + 12 + 4 + 4 }]); // per year: 2 headcounts, 2 units × (plane, train, road_sea, electricity, heating, refrigerant, device, purchase)
+    expect(jobs).toEqual([{ job_type: 'csv_ingest', n: 4 + 8 + 4 + 12 + 4 + 4 + 4 }]); // per year: 2 headcounts, 2 units × (plane, train, road_sea, electricity, heating, refrigerant, device, purchase, commute)
     const { rows: stats } = await pool.query(
       `SELECT count(*)::int AS wrong FROM carbon_report_modules m
         WHERE (m.stats->>'entries')::int IS DISTINCT FROM (SELECT count(*)::int FROM data_entries e WHERE e.carbon_report_module_id = m.id)
