@@ -1,6 +1,21 @@
 // English messages. Keys are namespaced by page or module; fr.ts mirrors this shape exactly.
 // Module texts live under `modules.<module_type>` and follow the registry's i18n keys
 // (`modules.<module>.fields.<field>`, `.types.<type>`, `.options.<field>.<value>`).
+/** The commuting modes, named alike for the main and the second mode. */
+const commuteModes = {
+  walk: 'Walking',
+  bike: 'Bicycle',
+  ebike: 'Electric bicycle',
+  bus: 'Bus',
+  tram_metro: 'Tram or metro',
+  train: 'Train',
+  car_petrol: 'Car, petrol',
+  car_diesel: 'Car, diesel',
+  car_hybrid: 'Car, hybrid',
+  car_electric: 'Car, electric',
+  motorbike: 'Motorbike',
+};
+
 export default {
   app: {
     title: 'Carbon footprint',
@@ -682,32 +697,8 @@ export default {
         second_days_per_week: 'Of your days on site, those by the second mode; the main mode counts the rest',
       },
       options: {
-        mode: {
-          walk: 'Walking',
-          bike: 'Bicycle',
-          ebike: 'Electric bicycle',
-          bus: 'Bus',
-          tram_metro: 'Tram or metro',
-          train: 'Train',
-          car_petrol: 'Car, petrol',
-          car_diesel: 'Car, diesel',
-          car_hybrid: 'Car, hybrid',
-          car_electric: 'Car, electric',
-          motorbike: 'Motorbike',
-        },
-        second_mode: {
-          walk: 'Walking',
-          bike: 'Bicycle',
-          ebike: 'Electric bicycle',
-          bus: 'Bus',
-          tram_metro: 'Tram or metro',
-          train: 'Train',
-          car_petrol: 'Car, petrol',
-          car_diesel: 'Car, diesel',
-          car_hybrid: 'Car, hybrid',
-          car_electric: 'Car, electric',
-          motorbike: 'Motorbike',
-        },
+        mode: commuteModes,
+        second_mode: commuteModes,
       },
     },
   },

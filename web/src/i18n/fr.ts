@@ -1,5 +1,20 @@
 import type en from './en';
 
+/** Les modes de trajet, nommés de même pour le mode principal et le second. */
+const commuteModes = {
+  walk: 'Marche',
+  bike: 'Vélo',
+  ebike: 'Vélo électrique',
+  bus: 'Bus',
+  tram_metro: 'Tram ou métro',
+  train: 'Train',
+  car_petrol: 'Voiture, essence',
+  car_diesel: 'Voiture, diesel',
+  car_hybrid: 'Voiture, hybride',
+  car_electric: 'Voiture, électrique',
+  motorbike: 'Moto',
+};
+
 const fr: typeof en = {
   app: {
     title: 'Empreinte carbone',
@@ -681,32 +696,8 @@ const fr: typeof en = {
         second_days_per_week: 'Parmi vos jours sur site, ceux faits avec le second mode ; le mode principal compte le reste',
       },
       options: {
-        mode: {
-          walk: 'Marche',
-          bike: 'Vélo',
-          ebike: 'Vélo électrique',
-          bus: 'Bus',
-          tram_metro: 'Tram ou métro',
-          train: 'Train',
-          car_petrol: 'Voiture, essence',
-          car_diesel: 'Voiture, diesel',
-          car_hybrid: 'Voiture, hybride',
-          car_electric: 'Voiture, électrique',
-          motorbike: 'Moto',
-        },
-        second_mode: {
-          walk: 'Marche',
-          bike: 'Vélo',
-          ebike: 'Vélo électrique',
-          bus: 'Bus',
-          tram_metro: 'Tram ou métro',
-          train: 'Train',
-          car_petrol: 'Voiture, essence',
-          car_diesel: 'Voiture, diesel',
-          car_hybrid: 'Voiture, hybride',
-          car_electric: 'Voiture, électrique',
-          motorbike: 'Moto',
-        },
+        mode: commuteModes,
+        second_mode: commuteModes,
       },
     },
   },
