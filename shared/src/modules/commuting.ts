@@ -4,6 +4,7 @@
 // upload them for people. The module's total is the respondents' emissions extrapolated to the
 // unit's FTE (bff/src/domain/surveyExtrapolation.ts), which `extrapolated` declares.
 import { COMMUTE_MODES, COMMUTE_PER_KM, commuteEmission, DEFAULT_COMMUTE_WEEKS } from '../formulas/commuting';
+import { sameNameColumns } from './csvColumns';
 import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type ModuleDef } from './fields';
 
 const f = (key: string) => `modules.commuting.fields.${key}`;
@@ -30,14 +31,7 @@ export const commuteEntry: EntryTypeDef = {
     { key: 'traveler_name', type: 'text', i18nKey: f('traveler_name'), readOnly: true, max: 200, sortable: true },
   ],
   csvColumns: [
-    { column: 'mode', field: 'mode' },
-    { column: 'distance_km', field: 'distance_km' },
-    { column: 'occupancy', field: 'occupancy' },
-    { column: 'days_per_week', field: 'days_per_week' },
-    { column: 'weeks_per_year', field: 'weeks_per_year' },
-    { column: 'second_mode', field: 'second_mode' },
-    { column: 'second_distance_km', field: 'second_distance_km' },
-    { column: 'second_days_per_week', field: 'second_days_per_week' },
+    ...sameNameColumns('mode', 'distance_km', 'occupancy', 'days_per_week', 'weeks_per_year', 'second_mode', 'second_distance_km', 'second_days_per_week'),
     // No name column: a response names its person by number, or nobody (anonymous).
     { column: 'person_number', field: 'traveler_id' },
   ],
