@@ -89,7 +89,7 @@ export default {
     total: 'Module total',
     anonymousResponses: 'Take anonymous responses (in a file or through the API, without a person number; each counts 1 FTE)',
     extrapolation: {
-      fte: 'Extrapolated from {responses} responses ({respondentsFte} FTE) to the unit’s {fte} FTE | Extrapolated from 1 response ({respondentsFte} FTE) to the unit’s {fte} FTE | Extrapolated from {responses} responses ({respondentsFte} FTE) to the unit’s {fte} FTE',
+      fte: 'Extrapolated from {responses} responses ({respondentsFte}) to the unit’s {fte} | Extrapolated from 1 response ({respondentsFte}) to the unit’s {fte} | Extrapolated from {responses} responses ({respondentsFte}) to the unit’s {fte}',
       head_count: 'Extrapolated from {responses} responses to the unit’s {people} people (no FTE known) | Extrapolated from 1 response to the unit’s {people} people (no FTE known) | Extrapolated from {responses} responses to the unit’s {people} people (no FTE known)',
       respondents: 'The respondents only: the unit has no headcount to extrapolate to',
       no_response: 'No response yet: no total until someone answers',

@@ -88,7 +88,7 @@ const fr: typeof en = {
     total: 'Total du module',
     anonymousResponses: 'Accepter des réponses anonymes (dans un fichier ou par l’API, sans numéro de personne ; chacune compte 1 ETP)',
     extrapolation: {
-      fte: 'Extrapolé de {responses} réponses ({respondentsFte} ETP) aux {fte} ETP de l’unité | Extrapolé d’une réponse ({respondentsFte} ETP) aux {fte} ETP de l’unité | Extrapolé de {responses} réponses ({respondentsFte} ETP) aux {fte} ETP de l’unité',
+      fte: 'Extrapolé de {responses} réponses ({respondentsFte}) aux {fte} de l’unité | Extrapolé d’une réponse ({respondentsFte}) aux {fte} de l’unité | Extrapolé de {responses} réponses ({respondentsFte}) aux {fte} de l’unité',
       head_count: 'Extrapolé de {responses} réponses aux {people} personnes de l’unité (ETP inconnus) | Extrapolé d’une réponse aux {people} personnes de l’unité (ETP inconnus) | Extrapolé de {responses} réponses aux {people} personnes de l’unité (ETP inconnus)',
       respondents: 'Les répondants seuls : l’unité n’a pas d’effectif vers lequel extrapoler',
       no_response: 'Aucune réponse pour l’instant : pas de total tant que personne n’a répondu',
