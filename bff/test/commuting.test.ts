@@ -4,6 +4,7 @@
 // stats, the report's and the results alike. The same six responses entered on Path 1 (one unit)
 // and uploaded on Path 2 (the other) give identical figures. A standard user answers, sees and
 // changes only their own response.
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, as, demoIds, type DemoIds } from './support/carbon';
 import { ingestReport, tableCounts, uploadFactorFile } from './support/pipeline';
@@ -130,6 +131,13 @@ describe('commuting, Path 1: 6 responses out of 20 FTE', () => {
     // So do the uncertainty ranges (the test factors state none: all of it uncovered).
     const u = (await olga.get(`/api/v1/carbon_reports/${reportOf('CLIMATE-LAB')}/uncertainty`)).body;
     expect(rounded(u.by_module.commuting)).toMatchObject({ kg_co2eq: EXTRAPOLATED, uncovered_kg: EXTRAPOLATED });
+    // The emissions export: the respondents' rows, then what the extrapolation adds, summing to the total.
+    const csv = (await olga.get(`/api/v1/carbon_reports/${reportOf('CLIMATE-LAB')}/emissions.csv`)).body as unknown as string;
+    const lines = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
+    const commute = lines.filter((l) => l.module === 'commuting');
+    expect(commute.filter((l) => l.entry_source === 'extrapolation')).toEqual([expect.objectContaining({ scope: '3', category: 'employee_commuting' })]);
+    expect(commute.reduce((sum, l) => sum + (l.kg_co2eq ? Number(l.kg_co2eq) : 0), 0)).toBeCloseTo(EXTRAPOLATED, 6);
+    expect(lines.reduce((sum, l) => sum + (l.kg_co2eq ? Number(l.kg_co2eq) : 0), 0)).toBeCloseTo(f.report.kg_co2eq, 6);
     // The institution roll-up reads the same total.
     const rollup = (await olga.get(`/api/v1/rollup?year=${YEAR}`)).body.find((u: { unit_id: number }) => u.unit_id === CLIMATE());
     expect(rounded(rollup)).toMatchObject({ kg_co2eq: EXTRAPOLATED, by_scope: { 3: EXTRAPOLATED }, fte: 20 });
