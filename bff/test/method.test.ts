@@ -167,7 +167,7 @@ describe('the factors of a unit’s year', () => {
     const body = res.body as YearFactors;
     expect(body).toMatchObject({ unit_id: C(), year: YEAR });
     const sets = Object.fromEntries(body.factor_sets.map((s) => [s.name, s.factors]));
-    expect(Object.keys(sets).sort()).toEqual(['ai_service', 'cloud_spend', 'compute_use', 'data_centre_pue', 'device', 'electricity', 'exchange_rate', 'heating', 'member', 'plane', 'purchase', 'refrigerant', 'road_sea', 'train']);
+    expect(Object.keys(sets).sort()).toEqual(['ai_service', 'cloud_spend', 'commute', 'compute_use', 'data_centre_pue', 'device', 'electricity', 'exchange_rate', 'heating', 'member', 'plane', 'purchase', 'refrigerant', 'road_sea', 'train']);
     // no per-FTE factor ships: the headcount has no factor for the year
     expect(sets.member).toEqual([]);
     // nor any per-user factor of an AI service (none published)

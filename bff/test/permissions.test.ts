@@ -19,6 +19,7 @@ const backoffice = {
   'modules.equipment': ['view', 'edit', 'sync'],
   'modules.purchases': ['view', 'edit', 'sync'],
   'modules.digital_services': ['view', 'edit', 'sync'],
+  'modules.commuting': ['view', 'edit', 'sync'],
   'module.status': ['edit'],
   'backoffice.factors': ['view', 'edit'],
   'backoffice.units': ['view', 'edit'],
@@ -31,6 +32,7 @@ it.each([
   ['bob', (u: Record<string, number>) => ({
     [`modules.professional_travel/${u['CLIMATE-LAB']}/own`]: ['view', 'edit'],
     [`modules.headcount/${u['CLIMATE-LAB']}/own`]: ['view'],
+    [`modules.commuting/${u['CLIMATE-LAB']}/own`]: ['view', 'edit'],
   })],
   ['alice', (u: Record<string, number>) => ({
     [`modules.headcount/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
@@ -39,6 +41,7 @@ it.each([
     [`modules.equipment/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
     [`modules.purchases/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
     [`modules.digital_services/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
+    [`modules.commuting/${u['CLIMATE-LAB']}`]: ['view', 'edit', 'sync'],
     [`module.status/${u['CLIMATE-LAB']}`]: ['edit'],
   })],
   ['olga', () => backoffice],

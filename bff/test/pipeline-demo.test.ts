@@ -46,11 +46,12 @@ describe('demo entries', () => {
     await settled(pool);
     const first = await counts();
     // 2 years × (7 members, 3 planes, 3 trains, 4 road and sea trips, 3 electricity, 2 heating,
-    // 3 refrigerant, 4 device, 6 purchase, 3 cloud spend, 3 computing and 1 AI service rows), all
-    // from CSV uploads, every trip linked.
+    // 3 refrigerant, 4 device, 6 purchase, 3 cloud spend, 3 computing, 1 AI service and 4 commuting
+    // rows), all from CSV uploads, every trip and response linked.
     expect(first).toEqual([
       { type: 'ai_service', source: 'csv', n: 2, linked: 0, with_emissions: 2 },
       { type: 'cloud_spend', source: 'csv', n: 6, linked: 0, with_emissions: 6 },
+      { type: 'commute', source: 'csv', n: 8, linked: 8, with_emissions: 8 },
       { type: 'compute_use', source: 'csv', n: 6, linked: 0, with_emissions: 6 },
       { type: 'device', source: 'csv', n: 8, linked: 0, with_emissions: 8 },
       { type: 'electricity', source: 'csv', n: 6, linked: 0, with_emissions: 6 },
@@ -64,8 +65,8 @@ describe('demo entries', () => {
     ]);
     const { rows: jobs } = await pool.query(`SELECT job_type, count(*)::int AS n FROM data_ingestion_jobs WHERE job_type = 'csv_ingest' AND result = 'SUCCESS' GROUP BY 1`);
     // per year: 2 headcounts, 2 units × (plane, train, road_sea, electricity, heating, refrigerant,
-    // device, purchase, cloud_spend, compute_use), 1 unit × ai_service
-    expect(jobs).toEqual([{ job_type: 'csv_ingest', n: 4 + 8 + 4 + 12 + 4 + 4 + 4 + 4 + 2 }]);
+    // device, purchase, cloud_spend, compute_use, commute), 1 unit × ai_service
+    expect(jobs).toEqual([{ job_type: 'csv_ingest', n: 4 + 8 + 4 + 12 + 4 + 4 + 4 + 4 + 2 + 4 }]);
     const { rows: stats } = await pool.query(
       `SELECT count(*)::int AS wrong FROM carbon_report_modules m
         WHERE (m.stats->>'entries')::int IS DISTINCT FROM (SELECT count(*)::int FROM data_entries e WHERE e.carbon_report_module_id = m.id)

@@ -90,7 +90,7 @@ describe('the results of a unit', () => {
     // The same total as the report's stored stats.
     expect((await (await as(stack, 'alice')).get(`/api/v1/carbon_reports/${climateReport}`)).body.stats.kg_co2eq).toBeCloseTo(total, 6);
 
-    expect(Object.keys(r.by_module)).toEqual(['headcount', 'professional_travel', 'buildings', 'equipment', 'purchases', 'digital_services']);
+    expect(Object.keys(r.by_module)).toEqual(['headcount', 'professional_travel', 'buildings', 'equipment', 'purchases', 'digital_services', 'commuting']);
     expect(r.by_module.headcount).toEqual({ kg_co2eq: 2400, entries: 4, without_factor: 0, status: 'validated' });
     expect(r.by_module.professional_travel).toMatchObject({ entries: 2, without_factor: 0, status: 'in_progress' });
     expect(r.by_module.professional_travel.kg_co2eq).toBeCloseTo(trips, 6);
@@ -99,8 +99,8 @@ describe('the results of a unit', () => {
     expect(r.by_module.equipment).toEqual({ ...zero, status: 'not_started' });
     expect(r.by_module.purchases).toEqual({ ...zero, status: 'not_started' });
     expect(r.by_module.digital_services).toEqual({ ...zero, status: 'not_started' });
-    expect(r.modules_empty).toEqual(['equipment', 'purchases', 'digital_services']);
-    expect(r.modules_not_validated).toEqual(['professional_travel', 'buildings', 'equipment', 'purchases', 'digital_services']);
+    expect(r.modules_empty).toEqual(['equipment', 'purchases', 'digital_services', 'commuting']);
+    expect(r.modules_not_validated).toEqual(['professional_travel', 'buildings', 'equipment', 'purchases', 'digital_services', 'commuting']);
 
     // Scope 1: refrigerant and gas; 2: the two electricity rows, one without a figure; 3: members and trips.
     expect(r.by_scope['1']).toMatchObject({ entries: 2, without_factor: 0 });
@@ -171,7 +171,7 @@ describe('the results of a unit', () => {
     expect(r.by_position.postdoc).toMatchObject({ head_count: 1, fte: 1, entries: 2, without_factor: 1 });
     expect(r.by_position.postdoc.kg_co2eq).toBeCloseTo(carolTrip, 6);
     expect(r.unattributed).toEqual({ kg_co2eq: 0, entries: 1, without_factor: 1 });
-    expect(r.modules_empty).toEqual(['equipment', 'purchases', 'digital_services']);
+    expect(r.modules_empty).toEqual(['equipment', 'purchases', 'digital_services', 'commuting']);
   });
 });
 

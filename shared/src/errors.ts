@@ -23,6 +23,7 @@ export interface ErrorCatalogue {
   required_with: P<'other'>;
   required_unless: P<'others'>;
   required_for_option: P<'field' | 'option'>;
+  not_above_field: P<'other' | 'maximum'>;
   expected_text: None;
   expected_number: None;
   expected_integer: None;
@@ -126,6 +127,7 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   required_with: ['other'],
   required_unless: ['others'],
   required_for_option: ['field', 'option'],
+  not_above_field: ['other', 'maximum'],
   expected_text: [],
   expected_number: [],
   expected_integer: [],

@@ -7,6 +7,7 @@ describe('permissionsFor', () => {
     expect(permissionsFor([{ role: 'standard', unitId: 7 }])).toEqual({
       'modules.professional_travel/7/own': ['view', 'edit'],
       'modules.headcount/7/own': ['view'],
+      'modules.commuting/7/own': ['view', 'edit'],
     });
   });
 

@@ -28,6 +28,7 @@ const summary = (module: ModuleType, s: ModuleStats | null): ModuleSummary => ({
   entry_counts: { first: 2, second: 1 },
   active_pipeline_id: null,
   factor_sets_without_factors: [],
+  anonymous_responses: null,
 });
 
 function card(module: ModuleType, s: ModuleStats | null, locale: 'en' | 'fr' = 'en') {

@@ -7,7 +7,8 @@ import { ForbiddenError, NotFoundError } from '../core/errors';
 import { canSeeModuleTotals, canSeeReportTotals, canSeeUnit, visibleUnits } from '../policies';
 import type { Actor } from './actor';
 import { denyUnit } from './context';
-import { normalizeModuleStats, normalizeReportStats } from './stats';
+import { extrapolateModuleStats, extrapolateReportStats, normalizeModuleStats, normalizeReportStats } from './stats';
+import { surveyBases, type SurveyBases } from './surveys';
 
 export interface ReportRow {
   id: number;
@@ -16,6 +17,21 @@ export interface ReportRow {
   year: number;
   stats: Partial<ReportStats>;
   modules: { id: number; module_type: string; status: ModuleStatus; stats: Partial<ModuleStats>; updated_at: string }[];
+  /** The bases of its survey modules' extrapolation (`withSurveys`). */
+  surveys: SurveyBases;
+}
+
+type StoredReportRow = Omit<ReportRow, 'surveys'>;
+
+/** Report rows with the bases of their survey modules, read in one statement for all of them. */
+async function withSurveys(pool: Pool, rows: StoredReportRow[]): Promise<ReportRow[]> {
+  const bases = await surveyBases(pool, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, surveys: bases.get(r.id) ?? {} }));
+}
+
+/** A module's stats as shown: normalized, and extrapolated when it is a survey. */
+export function moduleFigures(row: ReportRow, m: ReportRow['modules'][number] & { module_type: ModuleType }): ModuleStats {
+  return extrapolateModuleStats(normalizeModuleStats(m.stats, m.module_type), row.surveys[m.module_type]);
 }
 
 const REPORTS = `
@@ -38,7 +54,8 @@ function reportFigures(row: ReportRow): NonNullable<CarbonReportView['stats']> {
   const fte = row.modules
     .filter((m) => isModuleType(m.module_type) && MODULES[m.module_type].summary === 'fte')
     .reduce((s, m) => s + quantityOf(normalizeModuleStats(m.stats, m.module_type as ModuleType)), 0);
-  const totals = normalizeReportStats(row.stats);
+  const modules = row.modules.filter((m) => isModuleType(m.module_type)).map((m) => ({ module_type: m.module_type as ModuleType, stats: normalizeModuleStats(m.stats, m.module_type as ModuleType) }));
+  const totals = extrapolateReportStats(normalizeReportStats(row.stats), modules, row.surveys);
   return { ...totals, fte, kg_co2eq_per_fte: fte > 0 ? totals.kg_co2eq / fte : null };
 }
 
@@ -51,7 +68,7 @@ export function reportView(row: ReportRow, actor: Actor): CarbonReportView {
       id: m.id,
       module_type: m.module_type,
       status: m.status,
-      stats: visible ? normalizeModuleStats(m.stats, m.module_type) : null,
+      stats: visible ? moduleFigures(row, { ...m, module_type: m.module_type }) : null,
       updated_at: new Date(m.updated_at).toISOString(),
     });
   }
@@ -62,21 +79,21 @@ export function reportView(row: ReportRow, actor: Actor): CarbonReportView {
 export async function listReports(pool: Pool, actor: Actor, filter: { unitId?: number; year?: number }): Promise<CarbonReportView[]> {
   if (filter.unitId !== undefined && !canSeeUnit(actor, filter.unitId)) await denyUnit(pool, filter.unitId);
   const v = visibleUnits(actor);
-  const { rows } = await pool.query<ReportRow>(REPORTS, [v.all, v.all ? [] : v.ids, filter.unitId ?? null, filter.year ?? null, null]);
+  const { rows } = await pool.query<StoredReportRow>(REPORTS, [v.all, v.all ? [] : v.ids, filter.unitId ?? null, filter.year ?? null, null]);
   if (filter.unitId !== undefined && rows.length === 0) {
     const unit = await pool.query('SELECT 1 FROM units WHERE id = $1', [filter.unitId]);
     if (!unit.rowCount) throw new NotFoundError('No such unit.', coded('no_such_unit'));
   }
-  return rows.map((r) => reportView(r, actor));
+  return (await withSurveys(pool, rows)).map((r) => reportView(r, actor));
 }
 
 /** A report's row, for a user who may see its unit (404 unknown, 403 another unit's). */
 export async function visibleReportRow(pool: Pool, actor: Actor, reportId: number): Promise<ReportRow> {
-  const { rows } = await pool.query<ReportRow>(REPORTS, [true, [], null, null, reportId]);
+  const { rows } = await pool.query<StoredReportRow>(REPORTS, [true, [], null, null, reportId]);
   const row = rows[0];
   if (!row) throw new NotFoundError('No such carbon report.', coded('no_such_report'));
   if (!canSeeUnit(actor, row.unit_id)) throw new ForbiddenError();
-  return row;
+  return (await withSurveys(pool, [row]))[0]!;
 }
 
 export async function getReport(pool: Pool, actor: Actor, reportId: number): Promise<CarbonReportView> {

@@ -6,7 +6,7 @@ import { writeAudit } from './audit';
 import { authorizeModuleStatus } from '../policies';
 import type { Actor } from './actor';
 import { loadModuleContext, type ModuleRef } from './context';
-import { normalizeModuleStats } from './stats';
+import { moduleStatsAsShown } from './surveys';
 
 export type SettableStatus = 'validated' | 'in_progress';
 
@@ -32,5 +32,5 @@ export async function setModuleStatus(pool: Pool, actor: Actor, ref: ModuleRef, 
     });
     return row;
   });
-  return { id: m.id, module_type: ctx.moduleType, status: m.status, stats: normalizeModuleStats(m.stats, ctx.moduleType), updated_at: m.updated_at.toISOString() };
+  return { id: m.id, module_type: ctx.moduleType, status: m.status, stats: await moduleStatsAsShown(pool, ctx.reportId, ctx.moduleType, m.stats), updated_at: m.updated_at.toISOString() };
 }

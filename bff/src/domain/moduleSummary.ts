@@ -1,7 +1,8 @@
 // The module summary (GET …/{module}): a module of a unit and year at a glance — status, stats, entry counts, and the
 // pipeline recalculating it, if any. Users limited to their own rows get their own counts and
 // no module totals.
-import { entryTypesOf, factorSetsUsedBy, type ModuleSummary } from '@carbon/shared';
+import { entryTypesOf, factorSetsUsedBy, MODULES, type ModuleSummary } from '@carbon/shared';
+import { takesAnonymousResponses } from './surveySettings';
 import type { Pool } from '../db/pool';
 import { canSeeModuleTotals } from '../policies';
 import type { Actor } from './actor';
@@ -9,16 +10,17 @@ import { activePipelineId } from './activePipeline';
 import { referenceCacheFor } from './referenceCache';
 import { loadModuleContext, type ModuleRef } from './context';
 import { ownRowsCondition } from './registrySql';
-import { normalizeModuleStats } from './stats';
+import { moduleStatsAsShown } from './surveys';
 
 export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<ModuleRef, { unitId: number }>): Promise<ModuleSummary> {
   const ctx = await loadModuleContext(pool, actor, ref, { action: 'view' });
   const types = entryTypesOf(ref.module);
   const entryCounts: Record<string, number> = Object.fromEntries(types.map((t) => [t.type, 0]));
   let stats: ModuleSummary['stats'] = null;
+  const survey = !!MODULES[ref.module].extrapolated;
   if (canSeeModuleTotals(actor, ref.module, ctx.unitId)) {
     const { rows } = await pool.query<{ stats: ModuleSummary['stats'] }>('SELECT stats FROM carbon_report_modules WHERE id = $1', [ctx.moduleId]);
-    stats = normalizeModuleStats(rows[0]?.stats, ref.module);
+    stats = await moduleStatsAsShown(pool, ctx.reportId, ref.module, rows[0]?.stats);
     for (const t of types) entryCounts[t.type] = stats.by_type[t.type]?.entries ?? 0;
   } else {
     const { rows } = await pool.query<{ data_entry_type: string; n: number }>(
@@ -40,6 +42,7 @@ export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<Modul
     entry_counts: entryCounts,
     active_pipeline_id: await activePipelineId(pool, ref),
     factor_sets_without_factors: await setsWithoutFactors(pool, [...new Set(types.flatMap(factorSetsUsedBy))], ctx.year),
+    anonymous_responses: survey ? await takesAnonymousResponses(pool, ctx.moduleId) : null,
   };
 }
 

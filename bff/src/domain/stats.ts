@@ -19,9 +19,12 @@
 //  - The aggregation job (and any repair) recomputes from the sums (`recomputeStats`).
 // Stored objects hold the keys their writer touched; presenters fill the rest with zeros
 // (`normalizeModuleStats`, `normalizeReportStats`), so both ways read the same.
+// A survey module's stored stats are its respondents' sums, like any module's; what is shown is
+// extrapolated to the unit (`extrapolateModuleStats`, `extrapolateReportStats`), on read, from
+// the stored sums and the survey's basis (surveys.ts) — so Path 1 and Path 2 still read the same.
 // Lock order everywhere: module row, then report row. That order rules out deadlocks between
 // Path 1 writers and aggregation.
-import { CATEGORIES, entryTypesOf, GHG_SCOPES, MODULE_TYPES, type ModuleStats, type ModuleType, type ReportingStats, type ReportStats } from '@carbon/shared';
+import { addExtras, CATEGORIES, entryTypesOf, extrapolationExtra, GHG_SCOPES, MODULE_TYPES, type ModuleStats, type ModuleType, type ReportingStats, type ReportStats, type SurveyBasis } from '@carbon/shared';
 import type { SqlRunner } from './db';
 
 const num = (expr: string) => `coalesce((${expr})::numeric, 0)`;
@@ -225,4 +228,42 @@ export function normalizeReportStats(stats: Partial<ReportStats> | null | undefi
   const byModule: ReportStats['by_module'] = {};
   for (const m of MODULE_TYPES) byModule[m] = { kg_co2eq: 0, entries: 0, without_factor: 0, ...stats?.by_module?.[m] };
   return { kg_co2eq: stats?.kg_co2eq ?? 0, entries: stats?.entries ?? 0, without_factor: stats?.without_factor ?? 0, by_module: byModule, ...normalizeReporting(stats, MODULE_TYPES) };
+}
+
+const scaleKg = (kg: number, basis: SurveyBasis) => kg + extrapolationExtra(kg, basis);
+
+/** A survey module's normalized stats extrapolated to the unit, with the basis they stand on;
+ * other modules' (no basis) as they are. */
+export function extrapolateModuleStats(stats: ModuleStats, basis: SurveyBasis | undefined): ModuleStats {
+  if (!basis) return stats;
+  const byType: ModuleStats['by_type'] = {};
+  for (const [t, x] of Object.entries(stats.by_type)) byType[t] = { ...x, kg_co2eq: scaleKg(x.kg_co2eq, basis) };
+  return {
+    ...stats,
+    kg_co2eq: scaleKg(stats.kg_co2eq, basis),
+    by_type: byType,
+    by_scope: addExtras(stats.by_scope, stats.by_scope, basis) as ModuleStats['by_scope'],
+    by_category: addExtras(stats.by_category, stats.by_category, basis),
+    extrapolation: basis,
+  };
+}
+
+/** Normalized report stats with each survey module's extrapolation added: its extra kg (from its
+ * own normalized stats, `modules`) in the total, its module line, its scopes and categories. */
+export function extrapolateReportStats(stats: ReportStats, modules: readonly { module_type: ModuleType; stats: ModuleStats }[], bases: Partial<Record<string, SurveyBasis>>): ReportStats {
+  let out = stats;
+  for (const m of modules) {
+    const basis = bases[m.module_type];
+    if (!basis) continue;
+    const extra = extrapolationExtra(m.stats.kg_co2eq, basis);
+    const line = out.by_module[m.module_type] ?? { kg_co2eq: 0, entries: 0, without_factor: 0 };
+    out = {
+      ...out,
+      kg_co2eq: out.kg_co2eq + extra,
+      by_module: { ...out.by_module, [m.module_type]: { ...line, kg_co2eq: line.kg_co2eq + extra } },
+      by_scope: addExtras(out.by_scope, m.stats.by_scope, basis) as ReportStats['by_scope'],
+      by_category: addExtras(out.by_category, m.stats.by_category, basis),
+    };
+  }
+  return out;
 }

@@ -6,11 +6,12 @@
 // Emissions whose row states no uncertainty, or that name no single row, are summed apart as the
 // uncovered part: never counted as exact. Computed when read (factor uploads change it at once,
 // and nothing is stored that could go stale), with one grouped query per report.
-import { coded, MODULE_TYPES, type ReportUncertainty, type UncertaintyFigure } from '@carbon/shared';
+import { coded, extrapolationExtra, MODULE_TYPES, type ReportUncertainty, type UncertaintyFigure } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { canSeeReportTotals, canSeeUnit } from '../policies';
 import type { Actor } from './actor';
+import { surveyBases } from './surveys';
 
 /** The kg of a report's emissions with a figure, per module and factor row. */
 export interface FactorSum {
@@ -70,6 +71,8 @@ export async function reportUncertainty(pool: Pool, actor: Actor, reportId: numb
   const unitId = rows[0]?.unit_id;
   if (unitId === undefined) throw new NotFoundError('No such carbon report.', coded('no_such_report'));
   if (!canSeeUnit(actor, unitId) || !canSeeReportTotals(actor, unitId)) throw new ForbiddenError();
-  const sums = await pool.query<FactorSum>(FACTOR_SUMS, [reportId]);
-  return reportUncertaintyOf(reportId, sums.rows);
+  const [sums, bases] = await Promise.all([pool.query<FactorSum>(FACTOR_SUMS, [reportId]), surveyBases(pool, [reportId])]);
+  // A survey module's kg as its total shows them: extrapolated to the unit (the same factor rows).
+  const surveys = bases.get(reportId) ?? {};
+  return reportUncertaintyOf(reportId, sums.rows.map((s) => ({ ...s, kg: s.kg + extrapolationExtra(s.kg, surveys[s.module_type]) })));
 }

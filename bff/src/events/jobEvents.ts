@@ -1,7 +1,7 @@
 // Job events as published by the data_ingestion_jobs trigger, and the SSE shapes derived from
 // them: the `job` event itself and the `module` event that drives "Recalculating…" badges.
 import { z } from 'zod';
-import { ENTITY_TYPES, JOB_RESULTS, JOB_STATES, JOB_TARGETS, type JobEvent, type ModuleEvent } from '@carbon/shared';
+import { ENTITY_TYPES, isModuleType, JOB_RESULTS, JOB_STATES, JOB_TARGETS, MODULES, type JobEvent, type ModuleEvent } from '@carbon/shared';
 import type { JobRow } from '../jobs/types';
 
 const notification = z.object({
@@ -88,7 +88,9 @@ export function moduleEventOf(e: JobEvent, stats?: JobNotification['stats']): Mo
   const recalculating = e.state !== 'FINISHED' || e.pipeline_active;
   const phase = e.state === 'FINISHED' && !e.pipeline_active ? 'done' : e.progress.phase ? `${e.job_type}:${e.progress.phase}` : e.job_type;
   const m: ModuleEvent = { unit_id: e.unit_id, year: e.year, module: e.module_type, recalculating, phase, pipeline_id: e.pipeline_id };
-  if (stats && e.state === 'FINISHED') m.stats = stats as unknown as NonNullable<ModuleEvent['stats']>;
+  // A survey module's stored sums are not its total (it is extrapolated on read): no stats for it.
+  const survey = isModuleType(e.module_type) && MODULES[e.module_type].extrapolated;
+  if (stats && e.state === 'FINISHED' && !survey) m.stats = stats as unknown as NonNullable<ModuleEvent['stats']>;
   return m;
 }
 

@@ -12,7 +12,8 @@ import { setModuleStatus } from '../domain/moduleStatus';
 import { userOf } from '../policies';
 import { reportListQuerySchema, reportPdfQuerySchema } from './carbonReports.schema';
 import { mountReportEntryRoutes } from './dataEntries';
-import { moduleStatusSchema } from './dataEntries.schema';
+import { anonymousResponsesSchema, moduleStatusSchema } from './dataEntries.schema';
+import { setAnonymousResponses } from '../domain/surveySettings';
 import { idParam, moduleParam } from './params';
 import { parseInput } from '../core/validate';
 
@@ -69,6 +70,14 @@ export function carbonReportRoutes(pool: Pool): Router {
     const reportId = idParam(req.params.report_id, 'carbon report');
     const { status } = parseInput(moduleStatusSchema, req.body);
     res.json(await setModuleStatus(pool, userOf(req), { reportId, module: module.type }, status));
+  });
+
+  // A survey module's setting: may its responses be anonymous this year (principals).
+  r.patch('/:report_id/modules/:module/anonymous_responses', async (req, res) => {
+    const module = moduleParam(req.params.module);
+    const reportId = idParam(req.params.report_id, 'carbon report');
+    const { anonymous_responses } = parseInput(anonymousResponsesSchema, req.body);
+    res.json(await setAnonymousResponses(pool, userOf(req), { reportId, module: module.type }, anonymous_responses));
   });
 
   mountReportEntryRoutes(r, pool);

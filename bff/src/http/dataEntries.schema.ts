@@ -22,6 +22,10 @@ export const listQuerySchema = z.object({
   type: z.string({ error: 'must be an entry type' }).max(64).optional(),
 }) satisfies z.ZodType<ListQuery & { type?: string }, unknown>;
 
+export const anonymousResponsesSchema = z.strictObject({
+  anonymous_responses: z.boolean({ error: 'must be true or false' }),
+});
+
 export const moduleStatusSchema = z.strictObject({
   status: z.enum(['validated', 'in_progress'], { error: 'must be validated or in_progress' }),
 });

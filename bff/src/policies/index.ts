@@ -86,6 +86,11 @@ export function canSeeReportTotals(user: PolicySubject, unitId: number): boolean
   return seesUnitTotals(user.permissions, unitId);
 }
 
+/** A survey module's settings (anonymous responses): those who may edit every row of it. */
+export function authorizeSurveySettings(user: PolicySubject, module: ModuleType, unitId: number): void {
+  if (!moduleAccess(user.permissions, module, unitId, 'edit').all) throw new ForbiddenError();
+}
+
 export function authorizeModuleStatus(user: PolicySubject, unitId: number): void {
   if (!canEditModuleStatus(user.permissions, unitId)) throw new ForbiddenError();
 }

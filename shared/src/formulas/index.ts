@@ -8,6 +8,7 @@ export * from './units';
 export * from './refrigerants';
 export * from './equipment';
 export * from './purchases';
+export * from './commuting';
 export * from './reasons';
 export * from './factorRefs';
 export * from './grid';

@@ -1,6 +1,6 @@
 // Column names of the CSV files operators upload, beside the registry's own per-type columns:
 // the web app writes templates with them and the BFF checks uploaded headers against them.
-import type { EntryTypeDef, FactorSetShape } from './fields';
+import type { CsvColumn, EntryTypeDef, FactorSetShape } from './fields';
 
 /** First column of an entry file sent without a unit: each row's unit (its institutional id). */
 export const UNIT_COLUMN = 'unit_institutional_id';
@@ -9,6 +9,9 @@ export const FACTOR_SOURCE_COLUMN = 'source';
 /** Column of a factor file with the ± uncertainty its source states, in % of the value. Every set
  * has it and no file needs it: a blank cell, or a file without the column, means none published. */
 export const FACTOR_UNCERTAINTY_COLUMN = 'uncertainty_pct';
+
+/** CSV columns named like the fields they fill. */
+export const sameNameColumns = (...fields: string[]): CsvColumn[] => fields.map((field) => ({ column: field, field }));
 
 /** The columns of an entry file of a type, with the unit column first for an all-units file. */
 export function entryColumns(entryType: EntryTypeDef, withUnitColumn: boolean): string[] {

@@ -1,4 +1,5 @@
 // JSON shapes of the carbon accounting API, shared by the BFF presenters and the web client.
+import type { SurveyBasis } from './extrapolation';
 import type { LocationKind } from './fields';
 import type { GhgScope } from './reporting';
 import type { ModuleType } from './types';
@@ -77,6 +78,8 @@ export interface ModuleStats extends ReportingStats {
   /** Entries without a figure (see TypeStats): when not 0, kg_co2eq is incomplete. */
   without_factor: number;
   by_type: Record<string, TypeStats>;
+  /** A survey module's basis (registry `extrapolated`): its kg figures above are extrapolated. */
+  extrapolation?: SurveyBasis;
 }
 
 /** The sum of a module's emission quantities over its entry types (FTE for the people's module). */
@@ -176,6 +179,9 @@ export interface ModuleSummary {
   /** The factor sets its entry types read that have no factor for the year: all of them means a
    * year nobody gave factors yet (carry an earlier year's over, or upload them). */
   factor_sets_without_factors: string[];
+  /** A survey module (registry `extrapolated`): whether the unit takes anonymous responses this
+   * year; null for other modules. */
+  anonymous_responses: boolean | null;
 }
 
 /** The member list: one headcount dropdown item. */

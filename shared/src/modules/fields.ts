@@ -54,6 +54,9 @@ export interface FieldDef {
    * fields can stand in for it (a trip's distance, unless its two places are given for a mode
    * whose distance they give). */
   requiredUnless?: { given: readonly string[]; when?: { field: string; values: readonly string[] } };
+  /** For a number field: its value may not exceed that of the field named (the days by a second
+   * mode are some of the days on site). */
+  notAbove?: string;
   sortable?: boolean;
   inlineEditable?: boolean;
 }
@@ -213,4 +216,7 @@ export interface ModuleDef {
   summary: 'emissions' | 'fte';
   /** Factor sets of the module that are no entry type's own (exchange rates, uploaded like any). */
   factorSets?: readonly ModuleFactorSetDef[];
+  /** Its rows are a survey's responses: its total is the respondents' emissions extrapolated to
+   * the unit's FTE (or head count), wherever a total is shown. */
+  extrapolated?: boolean;
 }

@@ -12,3 +12,4 @@ export { PERSON_NUMBER_PATTERN, POSITION_CATEGORIES, type PositionCategory } fro
 export * from './results';
 export { TRAIN_CLASSES } from './professionalTravel';
 export { PURCHASE_CATEGORIES } from './purchases';
+export * from './extrapolation';

@@ -6,6 +6,7 @@
 import type { EmissionRow, EntryTypeDef, FactorSetDef, FieldDef, ModuleDef, ReportedEmission } from './fields';
 import { buildingsModule, electricityEntry, heatingEntry, refrigerantEntry } from './buildings';
 import { aiServiceEntry, cloudSpendEntry, computeUseEntry, digitalServicesModule } from './digitalServices';
+import { commuteEntry, commutingModule } from './commuting';
 import { deviceEntry, equipmentModule } from './equipment';
 import { headcountModule, memberEntry } from './headcount';
 import { planeEntry, professionalTravelModule, roadSeaEntry, trainEntry } from './professionalTravel';
@@ -67,6 +68,7 @@ registerModule(buildingsModule, [electricityEntry, heatingEntry, refrigerantEntr
 registerModule(equipmentModule, [deviceEntry]);
 registerModule(purchasesModule, [purchaseEntry]);
 registerModule(digitalServicesModule, [cloudSpendEntry, computeUseEntry, aiServiceEntry]);
+registerModule(commutingModule, [commuteEntry]);
 
 export function isModuleType(value: string): value is ModuleType {
   return (MODULE_TYPES as readonly string[]).includes(value);

@@ -3,6 +3,7 @@
 // those without a figure; which modules are empty or not validated; and the ratios per FTE, per
 // person and per FTE by position category. Computed by bff/src/domain/results/.
 import type { ModuleStatus } from './entries';
+import type { SurveyBasis } from './extrapolation';
 import type { ModuleType } from './types';
 
 /** A figure and what it lacks: `entries` behind it, `without_factor` of them with no figure (no
@@ -38,7 +39,8 @@ export interface UnitResults {
   kg_co2eq_per_fte: number | null;
   kg_co2eq_per_person: number | null;
   /** Every module of the report, in registry order, with its status. */
-  by_module: Record<string, ResultFigure & { status: ModuleStatus }>;
+  /** A survey module's figures are extrapolated to the unit (`extrapolation` says on what). */
+  by_module: Record<string, ResultFigure & { status: ModuleStatus; extrapolation?: SurveyBasis }>;
   /** "1", "2", "3": every scope, zeros included. */
   by_scope: Record<string, ResultFigure>;
   /** Every category the registry's emission types report under, zeros included, in report order. */

@@ -159,6 +159,11 @@ export function entryRuleIssues(entryType: EntryTypeDef, data: Readonly<Record<s
   for (const f of entryType.fields) {
     const by = f.requiredWith?.find(given);
     if (by && !given(f.key)) issues.push({ field: f.key, message: `is required when ${by} is given`, code: 'required_with', params: { other: by } });
+    const cap = f.notAbove ? data[f.notAbove] : undefined;
+    const v = data[f.key];
+    if (f.notAbove && typeof v === 'number' && typeof cap === 'number' && v > cap) {
+      issues.push({ field: f.key, message: `must not be more than ${f.notAbove} (${cap})`, code: 'not_above_field', params: { other: f.notAbove, maximum: cap } });
+    }
   }
   for (const f of entryType.fields) {
     const unless = f.requiredUnless;
@@ -182,7 +187,7 @@ function buildCreateSchema(entryType: EntryTypeDef) {
     else shape[f.key] = base.nullable().optional();
   }
   const schema = z.strictObject(shape, { error: unknownKeys });
-  if (!entryType.fields.some((f) => f.units?.byOption || f.requiredWith || f.requiredUnless)) return schema;
+  if (!entryType.fields.some((f) => f.units?.byOption || f.requiredWith || f.requiredUnless || f.notAbove)) return schema;
   return schema.superRefine((data, ctx) => {
     for (const issue of entryRuleIssues(entryType, data)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message, params: { code: issue.code, ...issue.params } });
   });

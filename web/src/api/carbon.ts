@@ -94,6 +94,10 @@ export async function fetchYearFactors(unitId: number, year: number): Promise<Ye
   return (await api.get<YearFactors>(`/v1/units/${unitId}/years/${year}/factors`)).data;
 }
 
+export async function setAnonymousResponses(reportId: number, module: ModuleType, anonymous: boolean): Promise<{ module_type: string; anonymous_responses: boolean }> {
+  return (await api.patch<{ module_type: string; anonymous_responses: boolean }>(`/v1/carbon_reports/${reportId}/modules/${module}/anonymous_responses`, { anonymous_responses: anonymous })).data;
+}
+
 export async function setModuleStatus(reportId: number, module: ModuleType, status: 'validated' | 'in_progress'): Promise<CarbonReportModuleView> {
   return (await api.patch<CarbonReportModuleView>(`/v1/carbon_reports/${reportId}/modules/${module}/status`, { status })).data;
 }

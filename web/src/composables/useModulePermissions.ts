@@ -12,6 +12,8 @@ export function useModulePermissions(module: Ref<ModuleType | undefined>, unitId
     /** Sees every row (and the totals), not just their own. */
     seesAll: computed(() => view.value.all),
     canEdit: computed(() => edit.value.own),
+    /** May change every row (and so a survey module's settings). */
+    canEditAll: computed(() => edit.value.all),
     canChangeStatus: computed(() => canEditModuleStatus(auth.permissions, unitId.value)),
     /** The one sentence that tells the user what they may do here, when it is not everything:
      * `readOnly` (every row, no change), `ownOnly` (their own rows, which they edit) or `ownView`

@@ -1,6 +1,21 @@
 // English messages. Keys are namespaced by page or module; fr.ts mirrors this shape exactly.
 // Module texts live under `modules.<module_type>` and follow the registry's i18n keys
 // (`modules.<module>.fields.<field>`, `.types.<type>`, `.options.<field>.<value>`).
+/** The commuting modes, named alike for the main and the second mode. */
+const commuteModes = {
+  walk: 'Walking',
+  bike: 'Bicycle',
+  ebike: 'Electric bicycle',
+  bus: 'Bus',
+  tram_metro: 'Tram or metro',
+  train: 'Train',
+  car_petrol: 'Car, petrol',
+  car_diesel: 'Car, diesel',
+  car_hybrid: 'Car, hybrid',
+  car_electric: 'Car, electric',
+  motorbike: 'Motorbike',
+};
+
 export default {
   app: {
     title: 'Carbon footprint',
@@ -15,7 +30,12 @@ export default {
     backoffice: 'Back office',
     overview: 'Overview',
     results: 'Results',
+    me: 'My footprint',
     sections: 'Sections of the carbon report',
+  },
+  me: {
+    title: 'My footprint in {year}',
+    intro: 'The emissions of the entries that carry your person number — your trips, your commuting response, your share as a member — beside the unit’s figure per FTE.',
   },
   login: {
     title: 'Sign in',
@@ -48,6 +68,7 @@ export default {
       entries: 'no entry of yours | from 1 entry of yours | from {n} entries of yours',
       noPersonNumber: 'Your account has no person number: no entry can be yours.',
       unitPerFte: 'The unit, per FTE',
+      open: 'My footprint, module by module',
     },
     reportTotal: 'Report total',
     perFte: 'Per FTE',
@@ -66,6 +87,13 @@ export default {
     status: { not_started: 'Not started', in_progress: 'In progress', validated: 'Validated' },
     statusLabel: 'Status: {status}',
     total: 'Module total',
+    anonymousResponses: 'Take anonymous responses (in a file or through the API, without a person number; each counts 1 FTE)',
+    extrapolation: {
+      fte: 'Extrapolated from {responses} responses ({respondentsFte}) to the unit’s {fte} | Extrapolated from 1 response ({respondentsFte}) to the unit’s {fte} | Extrapolated from {responses} responses ({respondentsFte}) to the unit’s {fte}',
+      head_count: 'Extrapolated from {responses} responses to the unit’s {people} people (no FTE known) | Extrapolated from 1 response to the unit’s {people} people (no FTE known) | Extrapolated from {responses} responses to the unit’s {people} people (no FTE known)',
+      respondents: 'The respondents only: the unit has no headcount to extrapolate to',
+      no_response: 'No response yet: no total until someone answers',
+    },
     reportTotal: 'Report total',
     validate: 'Validate',
     reopen: 'Reopen',
@@ -284,6 +312,7 @@ export default {
       required_with: 'Required when {other} is given',
       required_unless: 'Required unless {others} are given',
       required_for_option: 'Required for this {field} ({option})',
+      not_above_field: 'Must not be more than {other} ({maximum})',
       expected_text: 'Must be text',
       expected_number: 'Must be a number',
       expected_integer: 'Must be a whole number',
@@ -486,6 +515,9 @@ export default {
       },
       train: {
         train: 'One-way distance = great-circle distance × 1.2 (rails do not run straight). The factor is the country’s when both ends are in it, else the destination country’s, else the rest-of-the-world one. kg CO2e = one-way distance × legs × the factor (kg CO2e per km).',
+      },
+      commute: {
+        commute: 'Each part of the response (the main mode on the days the second mode leaves, the second mode on its days): km = 2 × one-way distance × days per week × weeks per year. kg CO2e = km × the mode’s factor (kg CO2e per passenger-km; for a car, per vehicle-km ÷ the people in it). The response is the sum of its parts; a part whose mode has no factor for the year leaves the response without a figure. The module’s total extrapolates the respondents to the unit: × the unit’s FTE ÷ the respondents’ FTE.',
       },
       road_sea: {
         road_sea: 'Distance = the one-way distance entered, or for a car, taxi or coach trip between two places the great-circle distance between them × 1.3 (the road detour factor of the GES 1point5 method), × legs (trips, twice for a round trip). Coach, bus and ferry: kg CO2e = distance × the mode’s factor (kg CO2e per passenger-km). Car and taxi: kg CO2e = distance × the factor of the car’s fuel or of the taxi (kg CO2e per vehicle-km) ÷ the people in it (1 when not given). A mode without a factor for the year has no figure.',
@@ -709,6 +741,32 @@ export default {
         band: { light: 'Light', moderate: 'Moderate', heavy: 'Heavy' },
       },
       factorSets: { data_centre_pue: 'Default data-centre PUE' },
+    commuting: {
+      title: 'Commuting',
+      description: 'How the unit’s members come to work: one survey response each, extrapolated to the whole unit.',
+      types: { commute: 'Commuting survey response' },
+      fields: {
+        mode: 'Main mode',
+        distance_km: 'One-way distance (km)',
+        occupancy: 'People in the car',
+        days_per_week: 'Days per week on site',
+        weeks_per_year: 'Weeks on site per year',
+        second_mode: 'Second mode',
+        second_distance_km: 'Second mode: one-way distance (km)',
+        second_days_per_week: 'Second mode: days per week',
+        traveler_id: 'Respondent',
+        traveler_name: 'Respondent',
+      },
+      columns: { traveler_id: 'Person number' },
+      hints: {
+        occupancy: 'Cars only, you included: 2 or more for a car-pool. Empty: alone',
+        weeks_per_year: '41 by default: a year’s working weeks less holidays and bank holidays',
+        second_days_per_week: 'Of your days on site, those by the second mode; the main mode counts the rest',
+      },
+      options: {
+        mode: commuteModes,
+        second_mode: commuteModes,
+      },
     },
   },
 };

@@ -1,5 +1,20 @@
 import type en from './en';
 
+/** Les modes de trajet, nommés de même pour le mode principal et le second. */
+const commuteModes = {
+  walk: 'Marche',
+  bike: 'Vélo',
+  ebike: 'Vélo électrique',
+  bus: 'Bus',
+  tram_metro: 'Tram ou métro',
+  train: 'Train',
+  car_petrol: 'Voiture, essence',
+  car_diesel: 'Voiture, diesel',
+  car_hybrid: 'Voiture, hybride',
+  car_electric: 'Voiture, électrique',
+  motorbike: 'Moto',
+};
+
 const fr: typeof en = {
   app: {
     title: 'Empreinte carbone',
@@ -14,7 +29,12 @@ const fr: typeof en = {
     backoffice: 'Back-office',
     overview: 'Vue d’ensemble',
     results: 'Résultats',
+    me: 'Mon empreinte',
     sections: 'Sections du bilan carbone',
+  },
+  me: {
+    title: 'Mon empreinte en {year}',
+    intro: 'Les émissions des saisies qui portent votre numéro de personne — vos déplacements, votre réponse domicile-travail, votre part de membre — à côté du chiffre de l’unité par ETP.',
   },
   login: {
     title: 'Connexion',
@@ -47,6 +67,7 @@ const fr: typeof en = {
       entries: 'aucune de vos saisies | d’après 1 de vos saisies | d’après {n} de vos saisies',
       noPersonNumber: 'Votre compte n’a pas de numéro de personne : aucune saisie ne peut être la vôtre.',
       unitPerFte: 'L’unité, par ETP',
+      open: 'Mon empreinte, module par module',
     },
     reportTotal: 'Total du bilan',
     perFte: 'Par ETP',
@@ -65,6 +86,13 @@ const fr: typeof en = {
     status: { not_started: 'Non commencé', in_progress: 'En cours', validated: 'Validé' },
     statusLabel: 'Statut : {status}',
     total: 'Total du module',
+    anonymousResponses: 'Accepter des réponses anonymes (dans un fichier ou par l’API, sans numéro de personne ; chacune compte 1 ETP)',
+    extrapolation: {
+      fte: 'Extrapolé de {responses} réponses ({respondentsFte}) aux {fte} de l’unité | Extrapolé d’une réponse ({respondentsFte}) aux {fte} de l’unité | Extrapolé de {responses} réponses ({respondentsFte}) aux {fte} de l’unité',
+      head_count: 'Extrapolé de {responses} réponses aux {people} personnes de l’unité (ETP inconnus) | Extrapolé d’une réponse aux {people} personnes de l’unité (ETP inconnus) | Extrapolé de {responses} réponses aux {people} personnes de l’unité (ETP inconnus)',
+      respondents: 'Les répondants seuls : l’unité n’a pas d’effectif vers lequel extrapoler',
+      no_response: 'Aucune réponse pour l’instant : pas de total tant que personne n’a répondu',
+    },
     reportTotal: 'Total du bilan',
     validate: 'Valider',
     reopen: 'Rouvrir',
@@ -283,6 +311,7 @@ const fr: typeof en = {
       required_with: 'Obligatoire quand {other} est renseigné',
       required_unless: 'Obligatoire sauf si {others} sont renseignés',
       required_for_option: 'Obligatoire pour ce {field} ({option})',
+      not_above_field: 'Ne doit pas dépasser {other} ({maximum})',
       expected_text: 'Doit être du texte',
       expected_number: 'Doit être un nombre',
       expected_integer: 'Doit être un nombre entier',
@@ -485,6 +514,9 @@ const fr: typeof en = {
       },
       train: {
         train: 'Distance aller = distance orthodromique × 1,2 (les voies ne vont pas en ligne droite). Le facteur est celui du pays quand les deux extrémités y sont, sinon celui du pays de destination, sinon celui du reste du monde. kg CO2e = distance aller × trajets × le facteur (kg CO2e par km).',
+      },
+      commute: {
+        commute: 'Chaque partie de la réponse (le mode principal les jours que le second mode laisse, le second mode ses jours) : km = 2 × distance aller × jours par semaine × semaines par an. kg CO2e = km × le facteur du mode (kg CO2e par passager-km ; pour une voiture, par véhicule-km ÷ les personnes à bord). La réponse est la somme de ses parties ; une partie dont le mode n’a pas de facteur pour l’année laisse la réponse sans chiffre. Le total du module extrapole les répondants à l’unité : × les ETP de l’unité ÷ les ETP des répondants.',
       },
       road_sea: {
         road_sea: 'Distance = la distance aller saisie, ou pour un trajet en voiture, en taxi ou en autocar entre deux lieux la distance orthodromique entre eux × 1,3 (le facteur de détour routier de la méthode GES 1point5), × trajets (voyages, doublés pour un aller-retour). Autocar, bus et ferry : kg CO2e = distance × le facteur du mode (kg CO2e par passager-km). Voiture et taxi : kg CO2e = distance × le facteur de la motorisation de la voiture ou du taxi (kg CO2e par véhicule-km) ÷ les personnes à bord (1 si non indiqué). Un mode sans facteur pour l’année n’a pas de chiffre.',
@@ -708,6 +740,32 @@ const fr: typeof en = {
         band: { light: 'Léger', moderate: 'Modéré', heavy: 'Intensif' },
       },
       factorSets: { data_centre_pue: 'PUE par défaut des centres de données' },
+    commuting: {
+      title: 'Trajets domicile-travail',
+      description: 'Comment les membres de l’unité viennent travailler : une réponse à l’enquête par personne, extrapolée à toute l’unité.',
+      types: { commute: 'Réponse à l’enquête domicile-travail' },
+      fields: {
+        mode: 'Mode principal',
+        distance_km: 'Distance aller (km)',
+        occupancy: 'Personnes dans la voiture',
+        days_per_week: 'Jours par semaine sur site',
+        weeks_per_year: 'Semaines sur site par an',
+        second_mode: 'Second mode',
+        second_distance_km: 'Second mode : distance aller (km)',
+        second_days_per_week: 'Second mode : jours par semaine',
+        traveler_id: 'Répondant',
+        traveler_name: 'Répondant',
+      },
+      columns: { traveler_id: 'Numéro de personne' },
+      hints: {
+        occupancy: 'Voitures seulement, vous compris : 2 ou plus pour un covoiturage. Vide : seul',
+        weeks_per_year: '41 par défaut : les semaines ouvrées d’une année moins congés et jours fériés',
+        second_days_per_week: 'Parmi vos jours sur site, ceux faits avec le second mode ; le mode principal compte le reste',
+      },
+      options: {
+        mode: commuteModes,
+        second_mode: commuteModes,
+      },
     },
   },
 };

@@ -44,6 +44,8 @@ export default {
         'Spend-based: the amount is converted to euros with the year’s average exchange rate and multiplied by the factor of its purchase category, in kg CO2e per euro.',
       digital_services:
         'Cloud and computing bills are weighed like purchases, by service kind. Computing by use is the core-hours or GPU-hours times the power of a core or GPU (or the kWh the provider metered), times the data centre’s PUE (the provider’s, else the industry average), times the grid factor of its country. AI services weigh their users times a factor per user of their usage band, when one has been uploaded. All are scope 3 purchased services.',
+      commuting:
+        'Each survey response counts its main mode and, on the days it gives, a second mode: twice the one-way distance times the days per week times the weeks per year, times the mode’s factor (per passenger-km; per vehicle-km for a car, shared among the people in it). The module’s total extrapolates the respondents to the whole unit: their emissions times the unit’s FTE over the respondents’ FTE (by head count when the FTE is unknown; an anonymous response counts 1 FTE).',
     },
   },
   page: 'Page {n} of {total}',

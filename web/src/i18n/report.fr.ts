@@ -43,6 +43,8 @@ const reportFr: typeof reportEn = {
         'Méthode monétaire : le montant est converti en euros au taux de change moyen de l’année et multiplié par le facteur de sa catégorie d’achat, en kg CO2e par euro.',
       digital_services:
         'Les factures de cloud et de calcul sont estimées comme les achats, par type de service. Le calcul à l’usage est le nombre d’heures-cœur ou d’heures-GPU multiplié par la puissance d’un cœur ou d’un GPU (ou les kWh mesurés par le fournisseur), par le PUE du centre de données (celui du fournisseur, sinon la moyenne du secteur) et par le facteur du réseau de son pays. Les services d’IA pèsent leurs utilisateurs multipliés par un facteur par utilisateur de leur tranche d’usage, quand il en a été chargé un. Tous relèvent du scope 3, achats de services.',
+      commuting:
+        'Chaque réponse à l’enquête compte son mode principal et, les jours indiqués, un second mode : deux fois la distance aller multipliée par les jours par semaine et les semaines par an, puis par le facteur du mode (par passager-km ; par véhicule-km pour une voiture, partagé entre les personnes à bord). Le total du module extrapole les répondants à toute l’unité : leurs émissions multipliées par les ETP de l’unité divisés par les ETP des répondants (par effectif quand les ETP sont inconnus ; une réponse anonyme compte 1 ETP).',
     },
   },
   page: 'Page {n} sur {total}',

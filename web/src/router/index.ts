@@ -41,6 +41,7 @@ const routes: RouteRecordRaw[] = [
       { path: `${UNIT}/results`, component: () => import('../pages/ResultsPage.vue'), meta: { unitTotals: true } },
       { path: `${UNIT}/years`, component: () => import('../pages/YearsPage.vue') },
       { path: `${UNIT}/method`, component: () => import('../pages/MethodPage.vue') },
+      { path: `${UNIT}/me`, component: () => import('../pages/OwnFootprintPage.vue') },
       { path: `${UNIT}/:module([\\w-]+)`, component: () => import('../pages/ModulePage.vue') },
       { path: 'forbidden', component: () => import('../pages/ForbiddenPage.vue') },
       backofficeRoute,

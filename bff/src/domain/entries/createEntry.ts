@@ -1,6 +1,6 @@
 // Path 1 create: validate, resolve locations, compute emissions, then link the traveler and write
 // entry + emissions + module stats + report stats in one statement.
-import { createSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import { createSchema, MODULES, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import { parseInput } from '../../core/validate';
 import type { Actor } from '../actor';
@@ -8,6 +8,7 @@ import { loadWriteContext, type ModuleRef } from '../context';
 import { assertMayTouch, mapWriteError } from './common';
 import { checkReportYear, compact, computeEmissions, resolveEntryLocations } from './prepare';
 import { linkTraveler, unknownTraveler } from './traveler';
+import { takesAnonymousResponses } from '../surveySettings';
 import { entryView, type EntryRow } from './view';
 import { writeQueueFor } from './writeQueue';
 
@@ -21,7 +22,8 @@ export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entr
   checkReportYear(entryType, data, ctx.year);
   // A person number is looked up and linked by the write statement itself (writeSql.ts);
   // without one, the deprecated name-only rule applies here.
-  const problem = linkTraveler(entryType, data, undefined, ctx.year);
+  const anonymous = personNumber === null && !!t && !!MODULES[entryType.module].extrapolated && (await takesAnonymousResponses(pool, ctx.moduleId));
+  const problem = linkTraveler(entryType, data, undefined, ctx.year, anonymous);
   if (problem) throw problem.error;
   const locations = await resolveEntryLocations(pool, entryType, data);
   const emissions = computeEmissions(entryType, data, locations, ctx.factorSets, ctx.year);

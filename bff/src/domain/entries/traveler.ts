@@ -96,9 +96,10 @@ export interface TravelerProblem {
  *   person number is not to be resolved (unchanged on an update, or resolved by the create
  *   statement itself).
  * - Without a person number the deprecated path applies: the client's `traveler_name` is kept,
- *   and it must not be empty (our decision, docs/decisions.md).
+ *   and it must not be empty (our decision, docs/decisions.md) — unless `anonymous`: the module
+ *   takes anonymous responses (surveySettings.ts), and the row is stored naming nobody.
  */
-export function linkTraveler(entryType: EntryTypeDef, data: EntryData, member: Member | null | undefined, year: number): TravelerProblem | undefined {
+export function linkTraveler(entryType: EntryTypeDef, data: EntryData, member: Member | null | undefined, year: number, anonymous = false): TravelerProblem | undefined {
   const t = entryType.traveler;
   if (!t) return undefined;
   const personNumber = data[t.idField];
@@ -109,6 +110,11 @@ export function linkTraveler(entryType: EntryTypeDef, data: EntryData, member: M
     return undefined;
   }
   delete data[t.idField];
+  // A survey module whose unit takes anonymous responses: a response may name nobody.
+  if (anonymous) {
+    delete data[t.nameField];
+    return undefined;
+  }
   const name = typeof data[t.nameField] === 'string' ? (data[t.nameField] as string).trim() : '';
   if (!name) {
     const error = new InvalidError(`Give the traveler: ${t.idField} (a person number from the headcount).`, [

@@ -3,7 +3,7 @@
 // write entry + emissions + stats in one statement. The write is conditional on the row version
 // read, so a concurrent change makes us read again instead of overwriting it; so does an emission
 // that a recalculation wrote while the update waited for the entry.
-import { coded, entryRuleIssues, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import { coded, entryRuleIssues, MODULES, updateSchema, type DataEntryView, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import { ConflictError } from '../../core/errors';
 import { invalidInput, parseInput } from '../../core/validate';
 import type { Pool } from '../../db/pool';
@@ -12,6 +12,7 @@ import { loadWriteContext, type ModuleRef, type StoredEntry } from '../context';
 import { assertMayTouch, existingEntry, isEmissionWrittenMeanwhile, mapWriteError, MAX_WRITE_ATTEMPTS } from './common';
 import { checkReportYear, compact, computeEmissions, resolveEntryLocations } from './prepare';
 import { linkTraveler } from './traveler';
+import { takesAnonymousResponses } from '../surveySettings';
 import { entryView, type EntryRow } from './view';
 import { writeQueueFor } from './writeQueue';
 
@@ -58,7 +59,8 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     if (ruleIssues.length) throw invalidInput(`${entryType.type} entry`, ruleIssues);
     const t = entryType.traveler;
     const newTraveler = t ? data[t.idField] : undefined;
-    const problem = linkTraveler(entryType, data, travelerChanged && typeof newTraveler === 'number' ? ctx.traveler : undefined, ctx.year);
+    const anonymous = !!t && typeof newTraveler !== 'number' && !!MODULES[entryType.module].extrapolated && (await takesAnonymousResponses(pool, ctx.moduleId));
+    const problem = linkTraveler(entryType, data, travelerChanged && typeof newTraveler === 'number' ? ctx.traveler : undefined, ctx.year, anonymous);
     if (problem) throw problem.error;
     assertMayTouch(actor, ctx, entryType, data);
     const locations = await resolveEntryLocations(pool, entryType, data);

@@ -20,6 +20,8 @@ import {
   personLinkedEntryTypes,
   positionCategoryField,
   UNSPECIFIED_POSITION,
+  extrapolationExtra,
+  type ModuleStats,
   type ModuleType,
   type PositionFigure,
   type ResultFigure,
@@ -30,6 +32,8 @@ import { ForbiddenError } from '../../core/errors';
 import { canSeeReportTotals } from '../../policies';
 import type { Actor } from '../actor';
 import { visibleReportRow } from '../carbonReports';
+import { normalizeModuleStats } from '../stats';
+import type { SurveyBases } from '../surveys';
 import { resultsBreakdown, resultsByPosition, type BreakdownRow, type PositionRow } from './sql';
 
 const zero = (): ResultFigure => ({ kg_co2eq: 0, entries: 0, without_factor: 0 });
@@ -70,13 +74,20 @@ function remainder(total: ResultFigure, parts: readonly ResultFigure[]): ResultF
 /** The results from the statements' rows and the modules' statuses (exported for unit tests of
  * the arithmetic; `unitResults` is the entry point). */
 export function assembleResults(
-  report: { id: number; unit_id: number; year: number; modules: readonly { module_type: string; status: UnitResults['by_module'][string]['status'] }[] },
+  report: {
+    id: number;
+    unit_id: number;
+    year: number;
+    modules: readonly { module_type: string; status: UnitResults['by_module'][string]['status']; stats?: Partial<ModuleStats> }[];
+    surveys?: SurveyBases;
+  },
   breakdown: readonly BreakdownRow[],
   positions: readonly PositionRow[],
 ): UnitResults {
   const of = (dimension: BreakdownRow['dimension']) => new Map(breakdown.filter((r) => r.dimension === dimension && (r.key !== null || dimension === 'total')).map((r) => [r.key, r]));
   const [modules, types, scopes, categories] = [of('module'), of('type'), of('scope'), of('category')];
   const total = figure(breakdown.find((r) => r.dimension === 'total'));
+  const surveys = report.surveys ?? {};
 
   const statuses = new Map(report.modules.filter((m) => isModuleType(m.module_type)).map((m) => [m.module_type as ModuleType, m.status]));
   const reportModules = MODULE_TYPES.filter((m) => statuses.has(m));
@@ -95,6 +106,20 @@ export function assembleResults(
     if (key in by_position) continue;
     const r = rows.get(key);
     by_position[key] = { ...figure(r), head_count: r?.head_count ?? 0, fte: r?.fte ?? 0, kg_co2eq_per_fte: r ? ratio(r.kg_co2eq, r.fte) : null };
+  }
+  // Survey modules: their extrapolation added where their respondents' kg is (stats.ts does the
+  // same to the stats); what the respondents' own rows weigh stays with their position.
+  for (const m of reportModules) {
+    const basis = surveys[m];
+    if (!basis) continue;
+    const stats = normalizeModuleStats(report.modules.find((x) => x.module_type === m)?.stats, m);
+    const add = (f: ResultFigure, kg: number) => (f.kg_co2eq += extrapolationExtra(kg, basis));
+    add(total, stats.kg_co2eq);
+    add(by_module[m]!, stats.kg_co2eq);
+    by_module[m]!.extrapolation = basis;
+    for (const [t, x] of Object.entries(stats.by_type)) if (by_type[t]) add(by_type[t], x.kg_co2eq);
+    for (const [k, kg] of Object.entries(stats.by_scope)) if (by_scope[k]) add(by_scope[k], kg);
+    for (const [k, kg] of Object.entries(stats.by_category)) if (by_category[k]) add(by_category[k], kg);
   }
   const fte = positions.reduce((s, r) => s + r.fte, 0);
   const head_count = positions.reduce((s, r) => s + r.head_count, 0);

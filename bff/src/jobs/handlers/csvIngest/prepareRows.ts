@@ -19,6 +19,8 @@ export interface Target {
   institutional_id: string;
   module_id: number;
   report_id: number;
+  /** A survey module that takes anonymous responses: a row may name nobody. */
+  anonymous_responses: boolean;
 }
 
 export interface IngestContext {
@@ -130,7 +132,7 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
   await lookUpTravelers(ctx, candidates);
   const linked: Candidate[] = [];
   for (const c of candidates) {
-    const problem = linkTraveler(entryType, c.data, memberOf(ctx, c), ctx.year);
+    const problem = linkTraveler(entryType, c.data, memberOf(ctx, c), ctx.year, c.target.anonymous_responses);
     // An unknown person number: a valid row that cannot be used, skipped with a warning and
     // never stored unlinked.
     if (problem) skipped.push(rowIssues(ctx, c.line, problem.error.issues, problem.kind === 'unknown' ? 'warning' : 'error'));

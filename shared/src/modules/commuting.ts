@@ -1,0 +1,71 @@
+// Commuting: one survey response per person (`commute`), linked like a trip to its respondent in
+// the headcount (the form sends `traveler_id`; the server stores the name). A standard user
+// answers, changes and deletes their own response; principals see every response and enter or
+// upload them for people. The module's total is the respondents' emissions extrapolated to the
+// unit's FTE (bff/src/domain/surveyExtrapolation.ts), which `extrapolated` declares.
+import { COMMUTE_MODES, COMMUTE_PER_KM, commuteEmission, DEFAULT_COMMUTE_WEEKS } from '../formulas/commuting';
+import { sameNameColumns } from './csvColumns';
+import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type ModuleDef } from './fields';
+
+const f = (key: string) => `modules.commuting.fields.${key}`;
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+export const commuteEntry: EntryTypeDef = {
+  type: 'commute',
+  module: 'commuting',
+  slug: 'commute',
+  i18nKey: 'modules.commuting.types.commute',
+  fields: [
+    { key: 'mode', type: 'select', i18nKey: f('mode'), required: true, options: COMMUTE_MODES, sortable: true, inlineEditable: true },
+    // One way; nobody commutes daily over more than a few hundred km.
+    { key: 'distance_km', type: 'number', i18nKey: f('distance_km'), required: true, min: 0, minExclusive: true, max: 1000, sortable: true, inlineEditable: true },
+    // Cars only: the people in the car, the respondent included (2 or more: a car-pool).
+    { key: 'occupancy', type: 'integer', i18nKey: f('occupancy'), min: 1, max: 9, sortable: true, inlineEditable: true },
+    { key: 'days_per_week', type: 'number', i18nKey: f('days_per_week'), required: true, min: 0, minExclusive: true, max: 7, sortable: true, inlineEditable: true },
+    { key: 'weeks_per_year', type: 'integer', i18nKey: f('weeks_per_year'), required: true, min: 1, max: 52, default: DEFAULT_COMMUTE_WEEKS, sortable: true, inlineEditable: true },
+    { key: 'second_mode', type: 'select', i18nKey: f('second_mode'), options: COMMUTE_MODES, requiredWith: ['second_distance_km', 'second_days_per_week'], sortable: true },
+    { key: 'second_distance_km', type: 'number', i18nKey: f('second_distance_km'), min: 0, minExclusive: true, max: 1000, requiredWith: ['second_mode'], sortable: true },
+    // Of the days on site, those by the second mode; the main mode keeps the rest.
+    { key: 'second_days_per_week', type: 'number', i18nKey: f('second_days_per_week'), min: 0, minExclusive: true, max: 7, requiredWith: ['second_mode'], notAbove: 'days_per_week', sortable: true },
+    { key: 'traveler_id', type: 'headcount-member-select', i18nKey: f('traveler_id'), required: true, apiOptional: true, min: 1, max: Number.MAX_SAFE_INTEGER, sortable: true, inlineEditable: false },
+    { key: 'traveler_name', type: 'text', i18nKey: f('traveler_name'), readOnly: true, max: 200, sortable: true },
+  ],
+  csvColumns: [
+    ...sameNameColumns('mode', 'distance_km', 'occupancy', 'days_per_week', 'weeks_per_year', 'second_mode', 'second_distance_km', 'second_days_per_week'),
+    // No name column: a response names its person by number, or nobody (anonymous).
+    { column: 'person_number', field: 'traveler_id' },
+  ],
+  // One row per mode (its options: the mode field's).
+  factorSet: { keys: ['mode'], values: [COMMUTE_PER_KM] },
+  emissionTypes: [{ type: 'commute', scope: 3, category: 'employee_commuting' }],
+  ownerField: 'traveler_id',
+  traveler: { module: 'headcount', entryType: 'member', idField: PERSON_LINK_KEY, nameField: 'traveler_name' },
+  computeEmissions: ({ data, factors }): EmissionRow[] => {
+    const secondMode = typeof data.second_mode === 'string' ? data.second_mode : null;
+    return [
+      {
+        emission_type: 'commute',
+        ...commuteEmission(
+          {
+            main: { mode: String(data.mode), distanceKm: Number(data.distance_km), daysPerWeek: Number(data.days_per_week), occupancy: num(data.occupancy) },
+            second: secondMode ? { mode: secondMode, distanceKm: Number(data.second_distance_km), daysPerWeek: Number(data.second_days_per_week), occupancy: num(data.occupancy) } : null,
+            weeksPerYear: num(data.weeks_per_year),
+          },
+          factors,
+        ),
+      },
+    ];
+  },
+};
+
+export const commutingModule: ModuleDef = {
+  type: 'commuting',
+  slug: 'commuting',
+  i18nKey: 'modules.commuting.title',
+  entryTypes: ['commute'],
+  // A member answers, changes and deletes their own response.
+  ownRows: ['view', 'edit'],
+  summary: 'emissions',
+  // A survey: the module's total stands for the whole unit, not only those who answered.
+  extrapolated: true,
+};
