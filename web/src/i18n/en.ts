@@ -741,6 +741,7 @@ export default {
         band: { light: 'Light', moderate: 'Moderate', heavy: 'Heavy' },
       },
       factorSets: { data_centre_pue: 'Default data-centre PUE' },
+    },
     commuting: {
       title: 'Commuting',
       description: 'How the unit’s members come to work: one survey response each, extrapolated to the whole unit.',

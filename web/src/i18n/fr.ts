@@ -740,6 +740,7 @@ const fr: typeof en = {
         band: { light: 'Léger', moderate: 'Modéré', heavy: 'Intensif' },
       },
       factorSets: { data_centre_pue: 'PUE par défaut des centres de données' },
+    },
     commuting: {
       title: 'Trajets domicile-travail',
       description: 'Comment les membres de l’unité viennent travailler : une réponse à l’enquête par personne, extrapolée à toute l’unité.',
