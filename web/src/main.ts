@@ -1,7 +1,7 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import { Quasar, Notify, Dialog } from 'quasar';
-import '@quasar/extras/material-icons/material-icons.css';
+import iconSet from 'quasar/icon-set/svg-material-icons';
 import 'quasar/dist/quasar.css';
 import './css/a11y.css';
 import App from './App.vue';
@@ -9,12 +9,14 @@ import { router } from './router';
 import { i18n } from './i18n';
 import { useAuthStore } from './stores/auth';
 import { api } from './api/client';
+import { iconMapFn } from './icons';
 
 const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
 app.use(i18n);
-app.use(Quasar, { plugins: { Notify, Dialog } });
+// Icons are SVG (src/icons.ts for the app's, Quasar's own from its SVG icon set): no icon font.
+app.use(Quasar, { iconSet, config: { iconMapFn }, plugins: { Notify, Dialog } });
 app.use(router);
 
 // A session that ends server-side (timeout, logout elsewhere) sends the user back to sign in.
