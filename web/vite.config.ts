@@ -13,6 +13,8 @@ export default defineConfig(({ command }) => ({
   // components), no devtools in production. Smaller first screen. The build ships messages
   // compiled (build/precompileMessages.ts), so not the message compiler; the dev server keeps it.
   define: {
+    // Vue without its Options API: the app, Quasar, pinia and vue-echarts use setup() only.
+    __VUE_OPTIONS_API__: 'false',
     __VUE_I18N_FULL_INSTALL__: 'false',
     __VUE_I18N_LEGACY_API__: 'false',
     __INTLIFY_PROD_DEVTOOLS__: 'false',

@@ -79,6 +79,7 @@ export function firstAllowedPage(map: PermissionMap): string | null {
 
 export const backofficeRoute: RouteRecordRaw = {
   path: 'backoffice',
+  meta: { backofficeMessages: true },
   component: () => import('../pages/backoffice/BackofficePage.vue'),
   children: [
     // Runs after the global guard has loaded the session.
