@@ -1,6 +1,9 @@
 // The app's icons as SVG (no icon font is shipped): each Material icon name the pages use, mapped
-// to its path from @quasar/extras. Quasar asks `iconMapFn` for every icon name (main.ts), so pages
-// keep writing icon="add". web/test/icons.test.ts fails when a name used in web/src is missing.
+// to its path from @quasar/extras. Quasar asks `iconMapFn` for every icon name, so pages keep
+// writing icon="add"; its own icons (a select's arrow, a table's pagination) come from its SVG
+// icon set. web/test/icons.test.ts fails when a name used in web/src is missing here.
+// The signed-in shell (layouts/MainLayout.vue) installs both before its pages render: the
+// signed-out pages show no icon and do not load these paths.
 import {
   matAccountTree,
   matAdd,
@@ -58,7 +61,8 @@ import {
   matWarning,
 } from '@quasar/extras/material-icons';
 import { outlinedInfo } from '@quasar/extras/material-icons-outlined';
-import type { GlobalQuasarIconMapFn } from 'quasar';
+import { IconSet, type GlobalQuasarIconMapFn } from 'quasar';
+import svgIconSet from 'quasar/icon-set/svg-material-icons';
 
 export const ICONS: Readonly<Record<string, string>> = {
   account_tree: matAccountTree,
@@ -124,3 +128,10 @@ export const iconMapFn: GlobalQuasarIconMapFn = (name) => {
   const icon = ICONS[name];
   return icon === undefined ? undefined : { icon };
 };
+
+/** Quasar draws every icon as SVG from now on. */
+export function useSvgIcons(): void {
+  if (IconSet.iconMapFn === iconMapFn) return;
+  IconSet.set(svgIconSet);
+  IconSet.iconMapFn = iconMapFn;
+}

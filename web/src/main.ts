@@ -1,7 +1,6 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
-import { Quasar, Notify, Dialog } from 'quasar';
-import iconSet from 'quasar/icon-set/svg-material-icons';
+import { Quasar, Notify } from 'quasar';
 import 'quasar/dist/quasar.css';
 import './css/a11y.css';
 import App from './App.vue';
@@ -9,15 +8,14 @@ import { router } from './router';
 import { i18n, loadMessages } from './i18n';
 import { useAuthStore } from './stores/auth';
 import { api } from './api/client';
-import { iconMapFn } from './icons';
 
 const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
 app.use(i18n);
-// Icons are SVG (src/icons.ts for the app's, Quasar's own from its SVG icon set): no icon font.
-app.use(Quasar, { iconSet, plugins: { Notify, Dialog } });
-app.config.globalProperties.$q.iconMapFn = iconMapFn;
+// Icons are SVG, set up by the signed-in shell (src/icons.ts): no icon font. The Dialog plugin is
+// installed on the first confirmation (composables/useConfirm.ts).
+app.use(Quasar, { plugins: { Notify } });
 app.use(router);
 
 // A session that ends server-side (timeout, logout elsewhere) sends the user back to sign in.

@@ -5,7 +5,7 @@ import { createRouter, createWebHistory, type RouteLocationNormalized, type Rout
 import { useAuthStore } from '../stores/auth';
 import { useWorkspaceStore } from '../stores/workspace';
 import { loadBackofficeMessages } from '../i18n';
-import { backofficeRoute, routeAllowed } from './backoffice';
+import { backofficeRoute } from './backoffice';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -72,18 +72,19 @@ router.beforeEach(async (to) => {
   if (to.meta.public) return true;
   const auth = useAuthStore();
   if (!auth.loaded) preloadPage(to);
-  // Fetched beside the session: the unit address check (it reads the module registry, which
+  // Fetched beside the session: the permission checks (with the module registry they read, which
   // the signed-out pages do not need) and the page's back-office messages.
-  const unitAccess = import('./unitAccess');
+  const access = import('./routeAccess');
   const messages = to.matched.some((r) => r.meta.backofficeMessages) ? loadBackofficeMessages() : Promise.resolve();
-  unitAccess.catch(() => {});
+  access.catch(() => {});
   messages.catch(() => {});
   await auth.load();
   if (!auth.isAuthenticated) return { path: '/login', query: { redirect: to.fullPath } };
   // Pages that declare a permission (meta.permission, the back office) need it.
+  const { routeAllowed, unitAddressAllowed } = await access;
   if (!routeAllowed(to, auth.permissions)) return { path: '/forbidden' };
   // So do a unit's pages: another unit's address is not authorised, not a half-drawn page.
-  if (!(await unitAccess).unitAddressAllowed(to, auth.permissions)) return { path: '/forbidden' };
+  if (!unitAddressAllowed(to, auth.permissions)) return { path: '/forbidden' };
   followWorkspace(to);
   await messages;
   return true;

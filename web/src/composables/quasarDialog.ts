@@ -1,0 +1,2 @@
+// Quasar's Dialog plugin alone, for useConfirm's on-demand chunk.
+export { Dialog } from 'quasar';
