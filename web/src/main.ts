@@ -1,6 +1,6 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
-import { Quasar, Notify } from 'quasar';
+import { Quasar } from 'quasar';
 import 'quasar/dist/quasar.css';
 import './css/a11y.css';
 import App from './App.vue';
@@ -13,9 +13,9 @@ const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
 app.use(i18n);
-// Icons are SVG, set up by the signed-in shell (src/icons.ts): no icon font. The Dialog plugin is
-// installed on the first confirmation (composables/useConfirm.ts).
-app.use(Quasar, { plugins: { Notify } });
+// Icons are SVG, set up by the signed-in shell (src/icons.ts): no icon font. The Notify and Dialog
+// plugins are installed on the first notification or confirmation (composables/useFeedback.ts).
+app.use(Quasar);
 app.use(router);
 
 // A session that ends server-side (timeout, logout elsewhere) sends the user back to sign in.

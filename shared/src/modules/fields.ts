@@ -209,3 +209,12 @@ export interface ModuleDef {
   /** Factor sets of the module that are no entry type's own (exchange rates, uploaded like any). */
   factorSets?: readonly ModuleFactorSetDef[];
 }
+
+/** The units a unit field allows for an entry's data: those of its `byOption` list for the value
+ * of the select field it depends on, else all it allows. (Here rather than in
+ * schemas.ts: pages that word fields need it without zod.) */
+export function unitsFor(f: FieldDef, data: Readonly<Record<string, unknown>>): readonly string[] {
+  const by = f.units?.byOption;
+  const option = by ? data[by.field] : undefined;
+  return (by && typeof option === 'string' && by.allowed[option]) || f.units?.allowed || [];
+}
