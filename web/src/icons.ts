@@ -61,7 +61,7 @@ import {
   matWarning,
 } from '@quasar/extras/material-icons';
 import { outlinedInfo } from '@quasar/extras/material-icons-outlined';
-import { IconSet, type GlobalQuasarIconMapFn } from 'quasar';
+import { IconSet } from 'quasar';
 import svgIconSet from 'quasar/icon-set/svg-material-icons';
 
 export const ICONS: Readonly<Record<string, string>> = {
@@ -124,7 +124,7 @@ export const ICONS: Readonly<Record<string, string>> = {
 };
 
 /** Quasar's icon mapping: a known name becomes its SVG; anything else (an svg string, img:…) is left to Quasar. */
-export const iconMapFn: GlobalQuasarIconMapFn = (name) => {
+export const iconMapFn = (name: string): { icon: string } | undefined => {
   const icon = ICONS[name];
   return icon === undefined ? undefined : { icon };
 };
