@@ -1,19 +1,26 @@
 /// <reference lib="dom" />
-// Web app figures: the JavaScript shipped for the first screen after login, and the
-// time from navigation to an interactive module page.
+// Web app figures: the JavaScript each first screen loads, its time on an emulated slow link, and
+// the time from navigation to an interactive module page.
 //
 //   npm run build && node --import tsx bench/web-first-screen.ts
 //
 // It starts one BFF (embedded PostgreSQL in a temporary folder, development IdP, demo data) on
 // free ports, signs in as alice through the IdP form in Debian's Chromium, then:
-//  1. opens the screen a user lands on after login (/workspace) with a cold cache, records the
-//     JavaScript files it loads, and sums their gzip sizes as built (web/dist, gzip level 9 like
-//     Vite's report);
-//  2. five times, with a cold cache and the session cookie, navigates to the professional travel
+//  1. opens each first screen with a cold cache — the signed-out login page (/login), a unit's
+//     home (/u/:unit/2025) and its results (/u/:unit/2025/results), signed in for the last two —
+//     records the JavaScript files it loads until the network is idle, and sums their gzip sizes
+//     as built (web/dist, gzip level 9 like Vite's report and the build's budget check,
+//     web/build/checkBudgets.ts). Files the screen fetches after its first render (the results'
+//     charts, the language menu) are counted too, and listed apart from the budget's set;
+//  2. opens the same screens again on an emulated slow link (Chrome DevTools Protocol
+//     Network.emulateNetworkConditions: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip) and
+//     takes the time until the screen's content is shown (login: the sign-in button; home: the
+//     module cards' totals; results: the breakdown table's rows) and until its charts are drawn (results);
+//  3. five times, with a cold cache and the session cookie, navigates to the professional travel
 //     page and takes `performance.now()` (time since the navigation started) when the page is
 //     interactive: the entry table shows its rows and the "Add" button is enabled. Navigation
 //     Timing's domContentLoaded and load are printed beside it. The median is reported.
-// Figures are printed; nothing is asserted.
+// Figures are printed; nothing is asserted (the budgets fail the build instead).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +29,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { freePort } from '../bff/src/db/embeddedPostgres';
+import { screenFiles, type Budgets, type Manifest } from '../web/build/budgets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'web/dist');
@@ -65,6 +73,19 @@ async function signIn(context: BrowserContext, url: string): Promise<void> {
 }
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/** 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip (bytes per second for the protocol). */
+const SLOW_LINK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+interface Screen {
+  name: 'login' | 'home' | 'results';
+  path: string;
+  signedIn: boolean;
+  /** The screen's content is shown. */
+  shown: string;
+  /** Drawn after the content, from a chunk of its own. */
+  later?: string;
+}
 
 /** JavaScript files under /assets/ that `page` loads while `action` runs. */
 async function scriptsLoaded(page: Page, action: () => Promise<void>): Promise<string[]> {
@@ -122,23 +143,58 @@ async function main(): Promise<void> {
     const storageState = await login.storageState();
     await login.close();
 
-    // 1. The first screen after login, cold cache.
-    const first = await browser.newContext({ storageState });
-    const page = await first.newPage();
-    const files = await scriptsLoaded(page, async () => {
-      await page.goto(`${stack.url}/workspace`);
-      await page.getByTestId('unit-card').first().waitFor();
-    });
-    await first.close();
-    const sizes = files.map((f) => ({ f, raw: fs.statSync(path.join(DIST, 'assets', f)).size, gz: gzipSize(path.join(DIST, 'assets', f)) }));
-    console.log('\nFirst screen after login (/workspace): JavaScript loaded');
-    for (const s of sizes) console.log(`  ${s.f.padEnd(44)} ${kb(s.raw).padStart(10)}  gzip ${kb(s.gz).padStart(9)}`);
-    const gz = sizes.reduce((t, s) => t + s.gz, 0);
-    const raw = sizes.reduce((t, s) => t + s.raw, 0);
-    console.log(`  total: ${sizes.length} files, ${kb(raw)} raw, ${kb(gz)} gzip`);
-
-    // 2. Navigation → interactive module page, cold cache each time, signed in.
     const units = (await (await fetch(`${stack.url}/api/v1/units`, { headers: { cookie: storageState.cookies.map((c) => `${c.name}=${c.value}`).join('; ') } })).json()) as { id: number }[];
+    const unit = `/u/${units[0]!.id}/2025`;
+    const screens: Screen[] = [
+      { name: 'login', path: '/login', signedIn: false, shown: '[data-testid="sign-in"]' },
+      { name: 'home', path: unit, signedIn: true, shown: '[data-testid="module-card-total"]' },
+      { name: 'results', path: `${unit}/results`, signedIn: true, shown: '[data-testid^="result-row-"]', later: '[data-testid^="chart-"] canvas' },
+    ];
+    const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const budgets = JSON.parse(fs.readFileSync(path.join(ROOT, 'web/budgets.json'), 'utf8')) as Budgets;
+
+    // 1. JavaScript of each first screen, cold cache.
+    for (const screen of screens) {
+      const context = await browser.newContext(screen.signedIn ? { storageState } : {});
+      const page = await context.newPage();
+      const files = await scriptsLoaded(page, async () => {
+        await page.goto(`${stack.url}${screen.path}`);
+        await page.locator(screen.shown).first().waitFor();
+        if (screen.later) await page.locator(screen.later).first().waitFor();
+      });
+      await context.close();
+      const budgeted = new Set(screenFiles(manifest, budgets[screen.name]!.routes).map((f) => f.slice('assets/'.length)));
+      const sizes = files.map((f) => ({ f, raw: fs.statSync(path.join(DIST, 'assets', f)).size, gz: gzipSize(path.join(DIST, 'assets', f)), first: budgeted.has(f) }));
+      const sum = (xs: typeof sizes) => xs.reduce((t, x) => t + x.gz, 0);
+      console.log(`\n${screen.name} (${screen.path}): JavaScript loaded, cold cache`);
+      for (const x of sizes) console.log(`  ${x.f.padEnd(44)} ${kb(x.raw).padStart(10)}  gzip ${kb(x.gz).padStart(9)}${x.first ? '' : '  (after first render)'}`);
+      const first = sizes.filter((x) => x.first);
+      console.log(
+        `  total: ${sizes.length} files, ${kb(sum(sizes))} gzip; before first render ${kb(sum(first))} (budget ${budgets[screen.name]!.maxKiB} KiB), after it ${kb(sum(sizes) - sum(first))}`,
+      );
+    }
+
+    // 2. The same screens on a slow link, cold cache.
+    console.log(`\nOn an emulated slow link (1.6 Mbit/s down, 150 ms round trip), cold cache`);
+    for (const screen of screens) {
+      const context = await browser.newContext(screen.signedIn ? { storageState } : {});
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
+      await page.goto(`${stack.url}${screen.path}`, { waitUntil: 'commit' });
+      await page.locator(screen.shown).first().waitFor({ timeout: 60_000 });
+      const shown = await page.evaluate(() => performance.now());
+      let later = '';
+      if (screen.later) {
+        await page.locator(screen.later).first().waitFor({ timeout: 60_000 });
+        later = `, charts drawn ${(await page.evaluate(() => performance.now())).toFixed(0)} ms`;
+      }
+      await context.close();
+      console.log(`  ${screen.name.padEnd(8)} content shown ${shown.toFixed(0)} ms${later}`);
+    }
+
+    // 3. Navigation → interactive module page, cold cache each time, signed in.
     const target = `${stack.url}/u/${units[0]!.id}/2025/professional-travel`;
     const timings: Timing[] = [];
     for (let i = 0; i < RUNS; i++) {

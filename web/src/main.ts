@@ -1,12 +1,11 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
-import { Quasar, Notify, Dialog } from 'quasar';
-import '@quasar/extras/material-icons/material-icons.css';
+import { Quasar } from 'quasar';
 import 'quasar/dist/quasar.css';
 import './css/a11y.css';
 import App from './App.vue';
 import { router } from './router';
-import { i18n } from './i18n';
+import { i18n, loadMessages } from './i18n';
 import { useAuthStore } from './stores/auth';
 import { api } from './api/client';
 
@@ -14,19 +13,23 @@ const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
 app.use(i18n);
-app.use(Quasar, { plugins: { Notify, Dialog } });
+// Icons are SVG, set up by the signed-in shell (src/icons.ts): no icon font. The Notify and Dialog
+// plugins are installed on the first notification or confirmation (composables/useFeedback.ts).
+app.use(Quasar);
 app.use(router);
 
 // A session that ends server-side (timeout, logout elsewhere) sends the user back to sign in.
-api.interceptors.response.use(undefined, (err: { response?: { status?: number }; config?: { url?: string } }) => {
-  const url = err.config?.url ?? '';
-  if (err.response?.status === 401 && !url.startsWith('/v1/session')) {
+api.onError((err) => {
+  if (err.response?.status === 401 && !err.config.url.startsWith('/v1/session')) {
     useAuthStore().forget();
     const current = router.currentRoute.value;
     if (!current.meta.public) void router.push({ path: '/login', query: { redirect: current.fullPath } });
   }
-  return Promise.reject(err);
 });
 
 document.documentElement.lang = i18n.global.locale.value;
-app.mount('#app');
+// French is its own chunk: the app mounts once the chosen language's messages are in (in English
+// if they cannot be fetched).
+void loadMessages()
+  .catch(() => {})
+  .finally(() => app.mount('#app'));

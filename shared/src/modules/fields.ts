@@ -220,3 +220,12 @@ export interface ModuleDef {
    * the unit's FTE (or head count), wherever a total is shown. */
   extrapolated?: boolean;
 }
+
+/** The units a unit field allows for an entry's data: those of its `byOption` list for the value
+ * of the select field it depends on, else all it allows. (Here rather than in
+ * schemas.ts: pages that word fields need it without zod.) */
+export function unitsFor(f: FieldDef, data: Readonly<Record<string, unknown>>): readonly string[] {
+  const by = f.units?.byOption;
+  const option = by ? data[by.field] : undefined;
+  return (by && typeof option === 'string' && by.allowed[option]) || f.units?.allowed || [];
+}

@@ -2,7 +2,7 @@
 // routes, the CSV ingest and the web forms. Messages are per field and read after the field name
 // ("fte: must be at most 1").
 import { z } from 'zod';
-import type { EntryTypeDef, FactorRow, FieldDef } from './fields';
+import { unitsFor, type EntryTypeDef, type FactorRow, type FieldDef } from './fields';
 import type { ErrorCode, ErrorParamValues } from '../errors';
 
 /** A complaint about one field, with its code and params (shared/src/errors.ts). */
@@ -129,14 +129,6 @@ export function updateSchema(entryType: EntryTypeDef): z.ZodType {
   let schema = updateCache.get(entryType);
   if (!schema) updateCache.set(entryType, (schema = buildUpdateSchema(entryType)));
   return schema;
-}
-
-/** The units a unit field allows for an entry's data: those of its `byOption` list for the value
- * of the select field it depends on, else all it allows. */
-export function unitsFor(f: FieldDef, data: Readonly<Record<string, unknown>>): readonly string[] {
-  const by = f.units?.byOption;
-  const option = by ? data[by.field] : undefined;
-  return (by && typeof option === 'string' && by.allowed[option]) || f.units?.allowed || [];
 }
 
 /** Rules between the fields of a whole entry (create payload, or stored entry with a change

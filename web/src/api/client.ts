@@ -1,14 +1,14 @@
-// One axios instance for the whole SPA. The session travels in the httpOnly `auth_token`
-// cookie only: no token is ever read or sent by JavaScript.
-import axios, { isAxiosError } from 'axios';
+// One HTTP client for the whole SPA (./http.ts). The session travels in the httpOnly
+// `auth_token` cookie only: no token is ever read or sent by JavaScript.
 import type { ApiError } from '@carbon/shared';
 import { codedText } from '../utils/errorText';
+import { createHttpClient, isHttpError } from './http';
 
-export const api = axios.create({ baseURL: '/api', withCredentials: true, headers: { Accept: 'application/json' } });
+export const api = createHttpClient('/api');
 
 /** The server's refusal in the app's language (from its code), else its `detail`, else `fallback`. */
 export function errorDetail(err: unknown, fallback: string): string {
-  if (isAxiosError(err)) {
+  if (isHttpError(err)) {
     const data = err.response?.data as Partial<ApiError> | undefined;
     if (typeof data?.detail === 'string') return codedText(data.code, data.params, data.detail);
   }
@@ -16,13 +16,13 @@ export function errorDetail(err: unknown, fallback: string): string {
 }
 
 export function statusOf(err: unknown): number | undefined {
-  return isAxiosError(err) ? err.response?.status : undefined;
+  return isHttpError(err) ? err.response?.status : undefined;
 }
 
 /** The field errors of a 422 answer (`errors` of the body), each message in the app's language
  * (from its code; the server's English for an unknown one); empty for anything else. */
 export function fieldErrorsOf(err: unknown): NonNullable<ApiError['errors']> {
-  if (!isAxiosError(err) || err.response?.status !== 422) return [];
+  if (!isHttpError(err) || err.response?.status !== 422) return [];
   const errors = (err.response.data as Partial<ApiError> | undefined)?.errors ?? [];
   return errors.map((e) => ({ ...e, message: codedText(e.code, e.params, e.message) }));
 }

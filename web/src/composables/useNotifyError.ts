@@ -1,12 +1,12 @@
 // Error toasts that carry the server's `detail` (or a generic message).
-import { useQuasar } from 'quasar';
+import { useNotify } from './useFeedback';
 import { useI18n } from 'vue-i18n';
 import { errorDetail } from '../api/client';
 
 export function useNotifyError() {
-  const $q = useQuasar();
+  const notify = useNotify();
   const { t } = useI18n();
   return (err: unknown, fallbackKey = 'errors.generic') => {
-    $q.notify({ type: 'negative', message: errorDetail(err, t(fallbackKey)), attrs: { role: 'alert' } });
+    notify({ type: 'negative', message: errorDetail(err, t(fallbackKey)), attrs: { role: 'alert' } });
   };
 }

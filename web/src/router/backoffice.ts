@@ -2,8 +2,9 @@
 // permission it needs in `meta.permission`; the router guard and the back-office menu both read
 // it, so a page is offered exactly when its address would open. Paths match
 // shared/src/routes.ts (SPA_PATH_PATTERNS).
-import type { RouteLocationNormalized, RouteRecordRaw } from 'vue-router';
-import { canBackoffice, type BackofficeArea, type PermissionMap } from '@carbon/shared';
+// The checks themselves are in routeAccess.ts, loaded with the signed-in guard.
+import type { RouteRecordRaw } from 'vue-router';
+import type { BackofficeArea } from '@carbon/shared';
 import { useAuthStore } from '../stores/auth';
 
 export interface RoutePermission {
@@ -19,8 +20,6 @@ declare module 'vue-router' {
     menu?: { label: string; icon: string };
   }
 }
-
-export const allows = (map: PermissionMap, p: RoutePermission | undefined): boolean => !p || canBackoffice(map, p.area, p.action);
 
 const pages: RouteRecordRaw[] = [
   {
@@ -72,20 +71,17 @@ const pages: RouteRecordRaw[] = [
 /** The back-office pages as menu entries, in menu order. */
 export const backofficePages = pages.map((r) => ({ name: String(r.name), path: `/backoffice/${r.path}`, permission: r.meta!.permission!, menu: r.meta!.menu! }));
 
-/** /backoffice itself opens the first page the user may see. */
-export function firstAllowedPage(map: PermissionMap): string | null {
-  return backofficePages.find((p) => allows(map, p.permission))?.path ?? null;
-}
-
 export const backofficeRoute: RouteRecordRaw = {
   path: 'backoffice',
+  meta: { backofficeMessages: true },
   component: () => import('../pages/backoffice/BackofficePage.vue'),
   children: [
     // Runs after the global guard has loaded the session.
-    { path: '', component: () => import('../pages/ForbiddenPage.vue'), beforeEnter: () => firstAllowedPage(useAuthStore().permissions) ?? '/forbidden' },
+    {
+      path: '',
+      component: () => import('../pages/ForbiddenPage.vue'),
+      beforeEnter: async () => (await import('./routeAccess')).firstAllowedPage(useAuthStore().permissions) ?? '/forbidden',
+    },
     ...pages,
   ],
 };
-
-/** The guard's check: the permission of every matched record. */
-export const routeAllowed = (to: RouteLocationNormalized, map: PermissionMap): boolean => to.matched.every((r) => allows(map, r.meta.permission));

@@ -4,12 +4,14 @@
 import { createRouter, createWebHistory, type RouteLocationNormalized, type RouteRecordRaw } from 'vue-router';
 import { useAuthStore } from '../stores/auth';
 import { useWorkspaceStore } from '../stores/workspace';
-import { backofficeRoute, routeAllowed } from './backoffice';
-import { unitAddressAllowed } from './unitAccess';
+import { loadBackofficeMessages } from '../i18n';
+import { backofficeRoute } from './backoffice';
 
 declare module 'vue-router' {
   interface RouteMeta {
     public?: boolean;
+    /** The page shows back-office texts (src/i18n/backoffice.*.ts), loaded before it opens. */
+    backofficeMessages?: boolean;
   }
 }
 
@@ -42,7 +44,8 @@ const routes: RouteRecordRaw[] = [
       { path: `${UNIT}/years`, component: () => import('../pages/YearsPage.vue') },
       { path: `${UNIT}/method`, component: () => import('../pages/MethodPage.vue') },
       { path: `${UNIT}/me`, component: () => import('../pages/OwnFootprintPage.vue') },
-      { path: `${UNIT}/:module([\\w-]+)`, component: () => import('../pages/ModulePage.vue') },
+      // A module page offers the CSV upload flow, in the back office's words.
+      { path: `${UNIT}/:module([\\w-]+)`, component: () => import('../pages/ModulePage.vue'), meta: { backofficeMessages: true } },
       { path: 'forbidden', component: () => import('../pages/ForbiddenPage.vue') },
       backofficeRoute,
     ],
@@ -70,12 +73,20 @@ router.beforeEach(async (to) => {
   if (to.meta.public) return true;
   const auth = useAuthStore();
   if (!auth.loaded) preloadPage(to);
+  // Fetched beside the session: the permission checks (with the module registry they read, which
+  // the signed-out pages do not need) and the page's back-office messages.
+  const access = import('./routeAccess');
+  const messages = to.matched.some((r) => r.meta.backofficeMessages) ? loadBackofficeMessages() : Promise.resolve();
+  access.catch(() => {});
+  messages.catch(() => {});
   await auth.load();
   if (!auth.isAuthenticated) return { path: '/login', query: { redirect: to.fullPath } };
   // Pages that declare a permission (meta.permission, the back office) need it.
+  const { routeAllowed, unitAddressAllowed } = await access;
   if (!routeAllowed(to, auth.permissions)) return { path: '/forbidden' };
   // So do a unit's pages: another unit's address is not authorised, not a half-drawn page.
   if (!unitAddressAllowed(to, auth.permissions)) return { path: '/forbidden' };
   followWorkspace(to);
+  await messages;
   return true;
 });

@@ -2,7 +2,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { PermissionMap, SessionState } from '@carbon/shared';
-import { canBackoffice, unitsInMap } from '@carbon/shared';
 import { api, statusOf } from '../api/client';
 
 export const useAuthStore = defineStore('auth', () => {
@@ -12,8 +11,6 @@ export const useAuthStore = defineStore('auth', () => {
   const user = computed(() => session.value?.user ?? null);
   const permissions = computed<PermissionMap>(() => session.value?.permissions ?? {});
   const isAuthenticated = computed(() => session.value !== null);
-  const hasBackoffice = computed(() => (['factors', 'units', 'jobs'] as const).some((a) => canBackoffice(permissions.value, a, 'view')));
-  const visibleUnits = computed(() => unitsInMap(permissions.value));
 
   /** Reads the session once (or again with force); a 401 simply means "signed out". */
   async function load(force = false): Promise<void> {
@@ -56,5 +53,5 @@ export const useAuthStore = defineStore('auth', () => {
     session.value = null;
   }
 
-  return { session, loaded, user, permissions, isAuthenticated, hasBackoffice, visibleUnits, load, login, exchange, logout, forget };
+  return { session, loaded, user, permissions, isAuthenticated, load, login, exchange, logout, forget };
 });

@@ -1,0 +1,2 @@
+// Quasar's Dialog and Notify plugins alone, for useFeedback's on-demand chunk.
+export { Dialog, Notify } from 'quasar';
