@@ -19,12 +19,14 @@ app.use(Quasar);
 app.use(router);
 
 // A session that ends server-side (timeout, logout elsewhere) sends the user back to sign in.
-api.onError((err) => {
-  if (err.response?.status === 401 && !err.config.url.startsWith('/v1/session')) {
+api.interceptors.response.use(undefined, (err: { response?: { status?: number }; config?: { url?: string } }) => {
+  const url = err.config?.url ?? '';
+  if (err.response?.status === 401 && !url.startsWith('/v1/session')) {
     useAuthStore().forget();
     const current = router.currentRoute.value;
     if (!current.meta.public) void router.push({ path: '/login', query: { redirect: current.fullPath } });
   }
+  return Promise.reject(err);
 });
 
 document.documentElement.lang = i18n.global.locale.value;

@@ -8,7 +8,6 @@ import FieldInput from '../src/components/FieldInput.vue';
 import DateInput from '../src/components/DateInput.vue';
 import { createEntry } from '../src/api/carbon';
 import { mountApp, settle } from './support/mountApp';
-import { HttpError } from '../src/api/http';
 
 vi.mock('../src/api/carbon', () => ({
   createEntry: vi.fn(),
@@ -19,10 +18,10 @@ vi.mock('../src/api/carbon', () => ({
 const create = vi.mocked(createEntry);
 const plane = ENTRY_TYPES.plane!;
 
-/** What the HTTP client rejects with on a 422. */
+/** What axios rejects with on a 422 (the parts the app reads). */
 function unprocessable(errors: { field?: string; message: string; code?: string; params?: Record<string, string | number> }[]) {
   const data = { detail: `Invalid plane entry: ${errors[0]!.field}: ${errors[0]!.message}`, code: errors[0]!.code, params: errors[0]!.params, errors };
-  return new HttpError('Request failed with status code 422', { method: 'POST', url: '/modules/2/2025/professional-travel/plane' }, { status: 422, data });
+  return { isAxiosError: true, message: 'Request failed with status code 422', response: { status: 422, data } };
 }
 
 async function openDialog(locale: 'en' | 'fr' = 'en') {

@@ -8,13 +8,12 @@ import en from '../src/i18n/en';
 import fr from '../src/i18n/fr';
 import { i18n } from '../src/i18n';
 import { errorDetail, fieldErrorsOf } from '../src/api/client';
-import { HttpError } from '../src/api/http';
 import { codedText, directoryIssueText } from '../src/utils/errorText';
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-/** What the HTTP client rejects with. */
-const refusal = (status: number, data: unknown) => new HttpError(`Request failed with status code ${status}`, { method: 'POST', url: '/v1/x' }, { status, data });
+/** What axios rejects with (the parts the app reads). */
+const refusal = (status: number, data: unknown) => ({ isAxiosError: true, message: `Request failed with status code ${status}`, response: { status, data } });
 
 describe('the catalogue of error codes', () => {
   it.each([

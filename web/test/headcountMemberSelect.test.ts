@@ -2,11 +2,11 @@
 // number)" labels with the number as value, type-to-filter, the number as model value plus a
 // separate `name-resolved` event, the empty-list banner and the 404 message in both languages.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AxiosError, AxiosHeaders } from 'axios';
 import { QSelect } from 'quasar';
 import HeadcountMemberSelect from '../src/components/HeadcountMemberSelect.vue';
 import { fetchHeadcountMembers } from '../src/api/carbon';
 import { mountApp, settle } from './support/mountApp';
-import { HttpError } from '../src/api/http';
 
 vi.mock('../src/api/carbon', () => ({ fetchHeadcountMembers: vi.fn() }));
 const fetchMembers = vi.mocked(fetchHeadcountMembers);
@@ -17,8 +17,9 @@ const MEMBERS = [
   { person_number: 100004, name: 'David Müller' },
 ];
 
-function httpError(status: number, detail: string): HttpError {
-  return new HttpError(detail, { method: 'GET', url: '/modules/2/2025/headcount/members' }, { status, data: { detail } });
+function httpError(status: number, detail: string): AxiosError {
+  const headers = new AxiosHeaders();
+  return new AxiosError(detail, String(status), undefined, undefined, { status, statusText: '', data: { detail }, headers, config: { headers } });
 }
 
 async function mountSelect(props: Record<string, unknown> = {}, locale: 'en' | 'fr' = 'en') {

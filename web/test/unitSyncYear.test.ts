@@ -8,7 +8,6 @@ import UnitsPage from '../src/pages/backoffice/UnitsPage.vue';
 import { startUnitSync } from '../src/api/sync';
 import { useAuthStore } from '../src/stores/auth';
 import { mountBackoffice, settle } from './support/mountBackoffice';
-import { HttpError } from '../src/api/http';
 
 vi.mock('../src/api/client', async (actual) => ({ ...(await actual<typeof import('../src/api/client')>()), api: { get: vi.fn().mockResolvedValue({ data: [] }) } }));
 vi.mock('../src/api/sync', () => ({ startUnitSync: vi.fn(), listJobs: vi.fn(), fetchJob: vi.fn() }));
@@ -56,7 +55,7 @@ describe('unit sync year', () => {
   });
 
   it('words a server refusal of the sync in the app language', async () => {
-    vi.mocked(startUnitSync).mockRejectedValue(new HttpError('Request failed with status code 403', { method: 'POST', url: '/sync/units' }, { status: 403, data: { detail: 'You do not have permission to do this.', code: 'forbidden', params: {} } }));
+    vi.mocked(startUnitSync).mockRejectedValue({ isAxiosError: true, response: { status: 403, data: { detail: 'You do not have permission to do this.', code: 'forbidden', params: {} } } });
     const w = await open('fr');
     await typeYear(w, '2026');
     await run(w).trigger('click');

@@ -1,4 +1,4 @@
-// The upload flow and its progress view: the upload bar follows the HTTP client's upload progress, then the
+// The upload flow and its progress view: the upload bar follows axios' progress, then the
 // pipeline's phases (import → recalculation per type → aggregation) move with the tab's event
 // stream, a shared aggregation is followed through next_job, the row report lists the skipped
 // rows (filterable), and refused files show the server's reason.

@@ -1,14 +1,14 @@
-// One HTTP client for the whole SPA (./http.ts). The session travels in the httpOnly
-// `auth_token` cookie only: no token is ever read or sent by JavaScript.
+// One axios instance for the whole SPA. The session travels in the httpOnly `auth_token`
+// cookie only: no token is ever read or sent by JavaScript.
+import axios, { isAxiosError } from 'axios';
 import type { ApiError } from '@carbon/shared';
 import { codedText } from '../utils/errorText';
-import { createHttpClient, isHttpError } from './http';
 
-export const api = createHttpClient('/api');
+export const api = axios.create({ baseURL: '/api', withCredentials: true, headers: { Accept: 'application/json' } });
 
 /** The server's refusal in the app's language (from its code), else its `detail`, else `fallback`. */
 export function errorDetail(err: unknown, fallback: string): string {
-  if (isHttpError(err)) {
+  if (isAxiosError(err)) {
     const data = err.response?.data as Partial<ApiError> | undefined;
     if (typeof data?.detail === 'string') return codedText(data.code, data.params, data.detail);
   }
@@ -16,13 +16,13 @@ export function errorDetail(err: unknown, fallback: string): string {
 }
 
 export function statusOf(err: unknown): number | undefined {
-  return isHttpError(err) ? err.response?.status : undefined;
+  return isAxiosError(err) ? err.response?.status : undefined;
 }
 
 /** The field errors of a 422 answer (`errors` of the body), each message in the app's language
  * (from its code; the server's English for an unknown one); empty for anything else. */
 export function fieldErrorsOf(err: unknown): NonNullable<ApiError['errors']> {
-  if (!isHttpError(err) || err.response?.status !== 422) return [];
+  if (!isAxiosError(err) || err.response?.status !== 422) return [];
   const errors = (err.response.data as Partial<ApiError> | undefined)?.errors ?? [];
   return errors.map((e) => ({ ...e, message: codedText(e.code, e.params, e.message) }));
 }

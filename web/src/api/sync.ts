@@ -1,6 +1,6 @@
 // Typed calls to the Path 2 routes: CSV and factor uploads, unit sync, factors, the
 // job console and job recovery. Uploads send the file itself as a `text/csv` body and report
-// their progress through the client's onUploadProgress.
+// their progress through axios' onUploadProgress.
 import type { FactorView, JobList, JobStarted, JobState, JobView, ModuleType, ReplaceCount } from '@carbon/shared';
 import { api } from './client';
 
