@@ -219,6 +219,9 @@ describe('commuting, anonymous responses where the unit takes them', () => {
     const on = await setting(dan, true);
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ module_type: 'commuting', anonymous_responses: true });
+    // The switch is on the audit trail (the refused attempts above left no line).
+    const { rows: audit } = await stack.server.pool.query(`SELECT actor_id, unit_id, details FROM audit_log WHERE action = 'survey_anonymity'`);
+    expect(audit).toEqual([{ actor_id: expect.any(Number), unit_id: OCEAN(), details: { report_id: reportOf('OCEAN-LAB'), module: 'commuting', year: YEAR, anonymous_responses: true } }]);
     // 2 × 5 × 5 × 40 = 2,000 km × 0.1 = 200 kg
     const res = await dan.post(path(OCEAN()), { mode: 'bus', distance_km: 5, days_per_week: 5, weeks_per_year: 40 });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'job_recover',
   'module_validate',
   'module_reopen',
+  'survey_anonymity',
   'unit_sync',
   'role_grant',
   'role_revoke',

@@ -2,8 +2,9 @@
 // person number). Read by Path 1 when a response names nobody, and by the CSV ingest with its
 // targets; switched by those who may edit every row of the module (policy layer).
 import { coded, MODULES } from '@carbon/shared';
-import type { Pool } from '../db/pool';
+import { withTransaction, type Pool } from '../db/pool';
 import { NotFoundError } from '../core/errors';
+import { writeAudit } from './audit';
 import { authorizeSurveySettings } from '../policies';
 import type { Actor } from './actor';
 import type { SqlRunner } from './db';
@@ -13,7 +14,16 @@ export async function setAnonymousResponses(pool: Pool, actor: Actor, ref: Modul
   const ctx = await loadModuleContext(pool, actor, ref, { action: 'view' });
   if (!MODULES[ctx.moduleType].extrapolated) throw new NotFoundError(`The ${MODULES[ctx.moduleType].slug} module is no survey: it has no anonymous responses.`, coded('no_such_module', { module: MODULES[ctx.moduleType].slug }));
   authorizeSurveySettings(actor, ctx.moduleType, ctx.unitId);
-  await pool.query('UPDATE carbon_report_modules SET anonymous_responses = $2, updated_at = now() WHERE id = $1', [ctx.moduleId, anonymous]);
+  // The switch and its audit line commit together.
+  await withTransaction(pool, async (db) => {
+    await db.query('UPDATE carbon_report_modules SET anonymous_responses = $2, updated_at = now() WHERE id = $1', [ctx.moduleId, anonymous]);
+    await writeAudit(db, {
+      actorId: actor.id,
+      action: 'survey_anonymity',
+      unitId: ctx.unitId,
+      details: { report_id: ctx.reportId, module: ctx.moduleType, year: ctx.year, anonymous_responses: anonymous },
+    });
+  });
   return { module_type: ctx.moduleType, anonymous_responses: anonymous };
 }
 

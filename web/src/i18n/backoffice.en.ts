@@ -258,6 +258,7 @@ export default {
       job_recover: 'Job recovered',
       module_validate: 'Module validated',
       module_reopen: 'Module reopened',
+      survey_anonymity: 'Anonymous survey responses switched',
       unit_sync: 'Unit sync',
       role_grant: 'Role granted',
       role_revoke: 'Role revoked',

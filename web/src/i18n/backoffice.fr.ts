@@ -258,6 +258,7 @@ const backofficeFr: typeof backofficeEn = {
       job_recover: 'Tâche relancée',
       module_validate: 'Module validé',
       module_reopen: 'Module rouvert',
+      survey_anonymity: 'Réponses anonymes à l’enquête modifiées',
       unit_sync: 'Synchronisation des unités',
       role_grant: 'Rôle attribué',
       role_revoke: 'Rôle retiré',
