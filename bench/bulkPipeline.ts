@@ -186,6 +186,20 @@ async function main(): Promise<void> {
     };
     const floorEntries = await floor('data_entries', `data_entry_type = $1 AND source = 'csv'`);
     const floorEmissions = await floor('data_entry_emissions', `emission_type = $1`);
+    // BENCH_FLOOR_KEYS=1: the same floor once more with the tables' foreign keys, whose per-row
+    // checks the chain pays and the floor above does not (docs/performance.md, bulk pipeline).
+    if (process.env.BENCH_FLOOR_KEYS) {
+      const keyed = async (table: string, where: string) => {
+        await pool.query(`CREATE TABLE keyed_${table} (LIKE ${table} INCLUDING ALL)`);
+        const { rows: fks } = await pool.query<{ def: string }>(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'f'`, [table]);
+        for (const fk of fks) await pool.query(`ALTER TABLE keyed_${table} ADD ${fk.def}`);
+        const t = performance.now();
+        await pool.query(`INSERT INTO keyed_${table} SELECT * FROM ${table} WHERE ${where}`, [KIND]);
+        return performance.now() - t;
+      };
+      const [e, x] = [await keyed('data_entries', `data_entry_type = $1 AND source = 'csv'`), await keyed('data_entry_emissions', `emission_type = $1`)];
+      console.log(`  floor with the foreign keys too: entries ${Math.round(e)} ms + emissions ${Math.round(x)} ms (without: ${Math.round(floorEntries)} + ${Math.round(floorEmissions)} ms)`);
+    }
     await pool.end();
 
     const r1 = (n: number) => Math.round(n * 10) / 10;

@@ -235,4 +235,31 @@ describe('dispatch requests', () => {
     expect(seen.status).toBe(200);
     await settled(stack.server.pool);
   });
+
+  it('a file longer than one parser piece: a character outside the BMP across the cut, a quoted line break, and line numbers after it', async () => {
+    const olga = await as(stack, 'olga');
+    // The parser takes the text 64 Ki characters at a time (jobs/csv/readCsv.ts): the emoji's two
+    // UTF-16 halves sit on either side of the first cut.
+    const lines = [HEADCOUNT_HEADER, '310000,"Line\nBreak",1,'];
+    let n = 1;
+    const length = () => lines.join('\n').length + 1;
+    while (length() < 65_535 - 120) lines.push(`${310_000 + n},Member ${n++},1,`);
+    const id = String(310_000 + n++);
+    const padded = `${'x'.repeat(65_535 - (length() + id.length + 1))}\u{1F600} across`;
+    lines.push(`${id},${padded},1,`);
+    expect(lines.join('\n').codePointAt(65_535)).toBe(0x1f600);
+    lines.push(`${310_000 + n++},After The Cut,1,`, `${310_000 + n++},Bad Fte,abc,`);
+    const res = await upload(olga, { module: 'headcount', type: 'member', year: YEAR, unit_id: ids.unit['CLIMATE-LAB'] }, `${lines.join('\n')}\n`);
+    expect(res.status).toBe(202);
+    await settled(stack.server.pool);
+    const job = await jobRow(stack.server.pool, res.body.job_id);
+    // A record's line is where it ends: the quoted break makes the second record end on line 3.
+    expect(job.report).toMatchObject({ rows: lines.length - 1, stored: lines.length - 2, skipped: 1 });
+    expect(job.report.issues.map((i: { row: number; column: string }) => [i.row, i.column])).toEqual([[lines.length + 1, 'fte']]);
+    const m = await moduleId(stack.server.pool, ids.unit['CLIMATE-LAB']!, YEAR, 'headcount');
+    const names = new Map((await entriesOf(stack.server.pool, m)).map((r) => [String(r.data.user_institutional_id), r.data.name]));
+    expect(names.get('310000')).toBe('Line\nBreak');
+    expect(names.get(id)).toBe(padded);
+    expect(names.get(String(310_000 + n - 2))).toBe('After The Cut');
+  });
 });

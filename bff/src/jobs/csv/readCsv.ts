@@ -3,7 +3,7 @@
 // semicolon or tab), handed over in batches. A file that cannot be read as CSV at all is a
 // PermanentJobError: the job ends in ERROR with that message and writes nothing.
 import { once } from 'node:events';
-import { parse, type Parser } from 'csv-parse';
+import { parse, type Options, type Parser } from 'csv-parse';
 import { uploadSize, uploadSlices } from '../../domain/uploads';
 import type { SqlRunner } from '../../domain/db';
 import { PermanentJobError } from '../types';
@@ -96,10 +96,28 @@ async function* textSlices(db: SqlRunner, uploadId: number, bytes: number, opts:
   }
 }
 
+/**
+ * Characters handed to the parser at a time. The parser turns all of a written piece into records
+ * at once and holds them until they are read: a whole 1 MiB slice was some 25,000 records alive
+ * together, long enough to outlive the young generation and fill the old one.
+ */
+const PARSE_PIECE_CHARS = 64 * 1024;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
 async function feed(parser: Parser, texts: AsyncGenerator<string>, first: string | undefined): Promise<void> {
+  const write = async (text: string) => {
+    for (let at = 0; at < text.length; ) {
+      let end = Math.min(at + PARSE_PIECE_CHARS, text.length);
+      // Never between the two halves of a character outside the BMP (the parser encodes each piece).
+      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end++;
+      if (!parser.write(text.slice(at, end))) await once(parser, 'drain');
+      at = end;
+    }
+  };
   try {
-    if (first !== undefined && !parser.write(first)) await once(parser, 'drain');
-    for await (const t of texts) if (!parser.write(t)) await once(parser, 'drain');
+    if (first !== undefined) await write(first);
+    for await (const t of texts) await write(t);
     parser.end();
   } catch (err) {
     parser.destroy(err as Error);
@@ -131,17 +149,22 @@ export async function openCsvUpload(db: SqlRunner, uploadId: number, opts: ReadO
   }
   const firstText = lead.replace(/^\uFEFF/, '');
   if (!firstText.trim()) throw new PermanentJobError('The file is empty.');
-  const parser = parse({
+  const options: Options<CsvRow, string[]> = {
     delimiter: detectDelimiter(firstText.trimStart()),
     bom: true,
-    info: true,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
-  });
+    // Each record straight as a CsvRow: the parser's per-record context object (a dozen fields,
+    // what `info: true` would attach to every record) is dropped at once instead of waiting in
+    // the parser's buffer with its record.
+    on_record: (fields: string[], context: { lines: number }): CsvRow => ({ line: context.lines, fields }),
+  };
+  // csv-parse's declarations type on_record's result only for `columns` options.
+  const parser = parse(options as unknown as Options);
   void feed(parser, texts, firstText);
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
-  let head: IteratorResult<{ record: string[]; info: { lines: number } }>;
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<CsvRow>;
+  let head: IteratorResult<CsvRow>;
   try {
     head = await records.next();
   } catch (err) {
@@ -155,7 +178,7 @@ export async function openCsvUpload(db: SqlRunner, uploadId: number, opts: ReadO
       for (;;) {
         const r = await records.next();
         if (r.done) break;
-        batch.push({ line: r.value.info.lines, fields: r.value.record });
+        batch.push(r.value);
         if (batch.length >= batchSize) {
           yield batch;
           batch = [];
@@ -166,5 +189,5 @@ export async function openCsvUpload(db: SqlRunner, uploadId: number, opts: ReadO
     }
     if (batch.length) yield batch;
   }
-  return { bytes, header: head.value.record.map((h) => h.replace(/^\uFEFF/, '').trim()), batches: batches() };
+  return { bytes, header: head.value.fields.map((h) => h.replace(/^\uFEFF/, '').trim()), batches: batches() };
 }
