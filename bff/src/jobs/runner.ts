@@ -11,6 +11,8 @@ import { AttemptAborted, runJob, type RunDeps } from './runJob';
 import { SafetyPoller } from './poller';
 import { InstanceLiveness } from './liveness';
 import { insertJob } from './chainJob';
+import { claimJobs, finishJobs, type ClaimResult } from './claimJob';
+import { Coalescer } from './coalescer';
 import { Transitions, type TransitionObserver } from './transitionLog';
 import type { JobHandler, JobRow, NewJob, RunOutcome } from './types';
 
@@ -127,8 +129,18 @@ export class JobRunner {
       room: () => this.concurrency * 2 - this.queue.length - this.running,
       fire: (id) => this.fire(id),
     });
+    // Claims and finishes without domain writes made while one is on its way go together in the
+    // next statement (coalescer.ts): with several jobs running, one round trip and one commit
+    // serve several jobs.
+    const claims = new Coalescer<number, ClaimResult>((ids) => claimJobs(this.pool, ids, this.instanceId, this.registry.types()));
+    const finishes = new Coalescer<jobSql.Finish, boolean>(async (list) => {
+      const owned = await finishJobs(this.pool, this.instanceId, list);
+      return list.map((f) => owned.has(f.id));
+    });
     this.deps = {
       pool: this.pool,
+      claim: (id) => claims.run(id),
+      finish: (f) => finishes.run(f),
       registry: this.registry,
       instanceId: this.instanceId,
       log: this.log,
