@@ -165,7 +165,9 @@ class ProgressSession implements StatementRunner {
   }
 }
 
-export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
+/** `handlerDone`: told when the handler has returned and only the finish remains, so that the
+ * runner may claim the next job meanwhile. */
+export async function runJob(d: RunDeps, id: number, handlerDone: () => void = () => {}): Promise<RunOutcome> {
   if (d.isStopping()) return 'stopped';
   let claim: ClaimResult;
   try {
@@ -178,7 +180,7 @@ export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
   if (claim.status === 'claimed') {
     const progressDb = new ProgressSession(d.pool);
     try {
-      return await runAttempt(d, d.registry.get(claim.job.job_type)!, claim.job, progressDb);
+      return await runAttempt(d, d.registry.get(claim.job.job_type)!, claim.job, progressDb, handlerDone);
     } finally {
       await progressDb.release();
     }
@@ -199,7 +201,7 @@ export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
   return 'not_runnable';
 }
 
-async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progressDb: ProgressSession): Promise<RunOutcome> {
+async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progressDb: ProgressSession, handlerDone: () => void): Promise<RunOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const log = d.log.child({ job_id: job.id, job_type: job.job_type, pipeline_id: job.pipeline_id });
@@ -229,6 +231,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
       return await failAttempt(d, job, progressDb, err, elapsed());
     }
     domain.closeForHandler();
+    handlerDone();
     const result = outcome?.result ?? 'SUCCESS';
     const finish = { id: job.id, result, report: outcome?.report ?? null, message: outcome?.message ?? null };
     // Domain writes and the finish commit together; with no domain writes there is no

@@ -100,6 +100,9 @@ export class JobRunner {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly deps: RunDeps;
   private running = 0;
+  /** Handlers running here: at most `concurrency`. A job whose handler has returned gives its slot
+   * to the next one while its finish is on its way (it still counts in `running`). */
+  private handlers = 0;
   private stopping = false;
   private readonly poller: SafetyPoller;
   private idle: (() => void)[] = [];
@@ -259,15 +262,24 @@ export class JobRunner {
   }
 
   private drain(): void {
-    while (this.running < this.concurrency && this.queue.length) {
+    while (this.handlers < this.concurrency && this.queue.length) {
       const { id, resolve } = this.queue.shift()!;
       this.running++;
-      void runJob(this.deps, id)
+      this.handlers++;
+      let slotHeld = true;
+      const freeSlot = () => {
+        if (!slotHeld) return;
+        slotHeld = false;
+        this.handlers--;
+        this.drain();
+      };
+      void runJob(this.deps, id, freeSlot)
         .catch((err: unknown) => {
           this.log.error({ err, job_id: id }, 'runJob failed');
           return 'not_runnable' as const;
         })
         .then((outcome) => {
+          freeSlot();
           this.running--;
           this.inFlight.delete(id);
           resolve(outcome);
