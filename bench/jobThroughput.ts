@@ -1,6 +1,8 @@
 // Job claim + complete throughput with a no-op handler, at concurrency 1, 4 and 8, on one
-// instance (bar: ≥ 1,000 jobs/s), and the same workload on graphile-worker against the same
-// database for a side-by-side ratio.
+// instance, and the same workload on graphile-worker against the same database, alternating
+// (ROUNDS rounds per level, the order swapped each round): the bar (bench/bars.ts) is the median
+// of the rounds' ratios ≥ 1 at every level. CPU per job of this process and of PostgreSQL is
+// printed for both sides.
 //   node --import tsx bench/jobThroughput.ts [jobs per level, default 3000] [--fast]
 // Starts its own embedded PostgreSQL (durable settings unless --fast) and removes it at the end.
 // graphile-worker comes from bench/node_modules: `npm install --prefix bench` (npm picks 0.17.x on
@@ -9,11 +11,15 @@ import { createPool } from '../bff/src/db/pool';
 import { createLogger } from '../bff/src/log';
 import { createJobPool, JobRunner } from '../bff/src/jobs/runner';
 import { round, startBenchDatabase, timeLimit } from './support/jobBench';
+import { cpuBetween, postmasterPid, sampleCpu } from './support/cpuTime';
+import { recordResult } from './support/results';
 
-timeLimit(600);
+timeLimit(900);
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 3000);
 const FAST = process.argv.includes('--fast');
 const LEVELS = (process.env.LEVELS ?? '1,4,8').split(',').map(Number);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const EVENTS_OFF = process.env.EVENTS_OFF === '1';
 
 /** The part of graphile-worker's API used here (it is an optional, bench-only dependency). */
 interface GraphileRunner {
@@ -91,9 +97,30 @@ async function graphile(gw: GraphileWorker, url: string, concurrency: number): P
   return N / seconds;
 }
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : NaN;
+};
+
+interface Run {
+  rate: number;
+  /** CPU ms per job: this process (runner or graphile-worker) and PostgreSQL. */
+  node: number;
+  pg: number;
+}
+
 const db = await startBenchDatabase({ fast: FAST });
+const postmaster = postmasterPid(db.dataDir);
+async function measured(work: () => Promise<number>): Promise<Run> {
+  const before = sampleCpu(process.pid, postmaster);
+  const rate = await work();
+  const cpu = cpuBetween(before, sampleCpu(process.pid, postmaster));
+  return { rate, node: (cpu.bench * 1000) / N, pg: (cpu.postgres * 1000) / N };
+}
+const fmt = (r: Run | undefined) => (r ? `${String(round(r.rate, 0)).padStart(6)} (${r.node.toFixed(2)} / ${r.pg.toFixed(2)})` : '-');
+
 try {
-  console.log(`job claim + complete, no-op handler, ${N} jobs per level, one instance, PostgreSQL ${FAST ? 'fast (fsync off)' : 'durable (defaults)'}`);
+  console.log(`job claim + complete, no-op handler, ${N} jobs per run, one instance, PostgreSQL ${FAST ? 'fast (fsync off)' : 'durable (defaults)'}, ${ROUNDS} alternating rounds per level`);
   const gw = process.env.NO_GRAPHILE ? 'skipped' : await loadGraphile();
   if (typeof gw !== 'string') {
     const pool = createPool(db.url, 2);
@@ -101,14 +128,43 @@ try {
     await pool.end();
   }
   else console.log(gw);
-  console.log('concurrency | ours jobs/s | graphile-worker jobs/s | ratio | (ours without job events)');
+  console.log('jobs/s (CPU ms per job: node / PostgreSQL)');
+  console.log(`concurrency round | ours               | graphile-worker    | ratio${EVENTS_OFF ? ' | ours without job events' : ''}`);
+  const figures: Record<string, number | null> = {};
+  const summary: string[] = [];
   for (const c of LEVELS) {
-    const a = await ours(db.url, c);
-    const b = typeof gw === 'string' ? NaN : await graphile(gw, db.url, c);
-    const quiet = await ours(db.url, c, false);
-    const ratio = Number.isNaN(b) ? '-' : round(a / b, 2);
-    console.log(`${String(c).padStart(11)} | ${String(round(a, 0)).padStart(11)} | ${String(round(b, 0)).padStart(22)} | ${String(ratio).padStart(5)} | ${round(quiet, 0)}`);
+    const ratios: number[] = [];
+    const rates: number[] = [];
+    const graphileRates: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      // Alternate which side goes first: the machine's load drifts, and the first run of a level
+      // warms what the second then finds warm.
+      let a: Run;
+      let b: Run | undefined;
+      const runGraphile = async () => (typeof gw === 'string' ? undefined : await measured(() => graphile(gw, db.url, c)));
+      if (r % 2 === 0) {
+        a = await measured(() => ours(db.url, c));
+        b = await runGraphile();
+      } else {
+        b = await runGraphile();
+        a = await measured(() => ours(db.url, c));
+      }
+      const quiet = EVENTS_OFF ? await measured(() => ours(db.url, c, false)) : undefined;
+      rates.push(a.rate);
+      if (b) {
+        graphileRates.push(b.rate);
+        ratios.push(a.rate / b.rate);
+      }
+      const ratio = b ? round(a.rate / b.rate, 2) : '-';
+      console.log(`${String(c).padStart(11)} ${String(r + 1).padStart(5)} | ${fmt(a)} | ${fmt(b)} | ${String(ratio).padStart(5)}${quiet ? ` | ${fmt(quiet)}` : ''}`);
+    }
+    figures[`ratio_c${c}`] = ratios.length ? round(median(ratios), 2) : null;
+    figures[`ours_c${c}`] = round(median(rates), 0);
+    figures[`graphile_c${c}`] = graphileRates.length ? round(median(graphileRates), 0) : null;
+    summary.push(`c=${c}: median ratio ${figures[`ratio_c${c}`] ?? '-'} (ours ${figures[`ours_c${c}`]} jobs/s, graphile-worker ${figures[`graphile_c${c}`] ?? '-'}; ratios ${ratios.map((x) => round(x, 2)).join(', ')})`);
   }
+  console.log(summary.join('\n'));
+  recordResult('jobThroughput', figures);
 } catch (err) {
   console.error(err);
   process.exitCode = 1;

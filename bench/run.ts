@@ -1,10 +1,14 @@
-// `npm run bench [-- name…]`: runs the benchmarks one after the other and prints their figures.
-// Each starts its own embedded PostgreSQL (and BFF where needed) and stops by itself. Run them on
-// an otherwise idle machine: they measure, they do not pass or fail.
+// `npm run bench [-- name…]`: runs the benchmarks one after the other and prints their figures,
+// then one summary table: each bar (bars.ts), the figure its benchmark last recorded
+// (bench/.results) and whether the bar is met. Each benchmark starts its own embedded PostgreSQL
+// (and BFF where needed) and stops by itself. Run them on an otherwise idle machine: they
+// measure, they do not pass or fail.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BAR_CHECKS } from './bars';
+import { readResult } from './support/results';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCHMARKS: Record<string, string> = {
@@ -34,9 +38,28 @@ if (names.includes('jobThroughput') && !fs.existsSync(path.join(here, 'node_modu
 }
 
 let failures = 0;
+const failed = new Set<string>();
 for (const name of names) {
   console.log(`\n=== ${name}: ${BENCHMARKS[name]} ===`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, `${name}.ts`)], { stdio: 'inherit' });
-  if (r.status !== 0) failures++;
+  if (r.status !== 0) {
+    failures++;
+    failed.add(name);
+  }
 }
+
+// The summary: every bar, from the figures recorded by this run or, for a benchmark not run now,
+// by its last run (dated).
+const rows = BAR_CHECKS.map((b) => {
+  const result = readResult(b.benchmark);
+  const checked = result ? b.check(result.figures) : undefined;
+  const when = !result ? '' : names.includes(b.benchmark) && !failed.has(b.benchmark) ? 'this run' : `recorded ${result.at.slice(0, 16).replace('T', ' ')}`;
+  const status = failed.has(b.benchmark) ? 'FAILED TO RUN' : !checked ? 'not measured' : checked.met ? 'met' : 'NOT MET';
+  return [b.bar, checked?.figure ?? '-', status, when];
+});
+const header = ['bar', 'measured', 'status', 'figures from'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+console.log(`\n=== summary: the bars (bench/bars.ts) ===\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
+for (const r of rows) console.log(line(r));
 process.exit(failures ? 1 : 0);

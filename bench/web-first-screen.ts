@@ -205,6 +205,8 @@ async function main(): Promise<void> {
     console.log(`\nNavigation → interactive professional travel page (table rows shown, Add enabled), ${RUNS} cold runs`);
     timings.forEach((t, i) => console.log(`  run ${i + 1}: interactive ${t.interactive.toFixed(0)} ms  (domContentLoaded ${t.domContentLoaded.toFixed(0)} ms, load ${t.load.toFixed(0)} ms)`));
     console.log(`  median interactive: ${median(timings.map((t) => t.interactive)).toFixed(0)} ms; median domContentLoaded ${median(timings.map((t) => t.domContentLoaded)).toFixed(0)} ms\n`);
+    // For the summary table of `npm run bench` (bench/bars.ts): gzip KiB per screen measured here.
+    (await import('./support/results')).recordResult('web-first-screen', { home_kib: Math.round((10 * gz) / 1024) / 10 });
   } finally {
     await browser.close();
     stack.child.kill('SIGTERM');

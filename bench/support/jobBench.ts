@@ -12,6 +12,8 @@ export interface BenchDatabase {
   url: string;
   /** The cluster's maintenance database, for CREATE DATABASE and the like. */
   adminUrl: string;
+  /** The cluster's data directory (postmaster.pid, for CPU sampling: cpuTime.ts). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startBenchDatabase(opts: { fast?: boolean; preload?: strin
   return {
     url,
     adminUrl: current.url(),
+    dataDir: path.join(dir, 'pg'),
     stop: async () => {
       await current.stop();
       fs.rmSync(dir, { recursive: true, force: true });

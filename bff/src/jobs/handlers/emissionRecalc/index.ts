@@ -78,7 +78,7 @@ export const emissionRecalcHandler: JobHandler = {
           for (const e of emissions) writes.push({ ...e, data_entry_id: r.id, version: r.version });
         }
         await pending;
-        pending = q.upsertEmissions(db, { emissions: JSON.stringify(writes), entryIds: [...new Set(writes.map((w) => w.data_entry_id))] });
+        pending = q.upsertEmissions(db, { emissions: JSON.stringify(writes) });
         pending.catch(() => {}); // awaited below
         done += rows.length;
         await ctx.progress({ phase: 'computing', done, total });

@@ -19,5 +19,5 @@ export const entriesBatch = define<Selection & { moduleId: number; afterId: numb
   onlyMissing: 4,
   limit: 5,
 });
-/** `emissions`: a JSON array of rows; `entryIds`: their entries. */
-export const upsertEmissions = define<{ emissions: string; entryIds: readonly number[] }>('upsertEmissions', { emissions: 1, entryIds: 2 });
+/** `emissions`: a JSON array of rows. */
+export const upsertEmissions = define<{ emissions: string }>('upsertEmissions', { emissions: 1 });

@@ -1,5 +1,5 @@
--- A batch of computed emissions, set-based: $1 is a JSON array of rows, $2 their entry ids. The
--- batch is json, not jsonb: only each row's meta is converted.
+-- A batch of computed emissions, set-based: $1 is a JSON array of rows. The batch is json, not
+-- jsonb: only each row's meta is converted.
 -- Only entries still as they were read (row version) get their emissions written, and they are
 -- locked first: an entry that Path 1 is changing right now is skipped (SKIP LOCKED), one changed
 -- since it was read drops out when the lock re-reads it. Either way the emissions of whoever
@@ -9,10 +9,13 @@ WITH r AS (
   SELECT * FROM json_to_recordset($1::json) AS r(data_entry_id bigint, version text, emission_type text, scope smallint, category text,
                                                 kg_co2eq numeric, quantity numeric, quantity_unit text, factor_id bigint, meta jsonb)
 ), current AS (
+  -- Each entry is found by its key alone. A list of the batch's ids tested here as well became,
+  -- in some sessions' plans, part of every probe's index condition: the whole list was then
+  -- prepared again for each of the 4,000 probes (docs/performance.md).
   SELECT e.id
     FROM data_entries e
     JOIN (SELECT DISTINCT data_entry_id, version FROM r) v ON v.data_entry_id = e.id
-   WHERE e.id = ANY ($2::bigint[]) AND e.xmin::text = v.version
+   WHERE e.xmin::text = v.version
    ORDER BY e.id
      FOR UPDATE OF e SKIP LOCKED
 )

@@ -1,0 +1,67 @@
+// The bars the service is held to (docs/performance.md, "The bars"), in one place: the
+// benchmarks print their figures against these limits, and `npm run bench` (run.ts) ends with one
+// table saying, for each bar, what its benchmark last recorded (bench/.results) and whether the
+// bar is met.
+import type { Figures } from './support/results';
+
+export const BARS = {
+  /** Job claim + complete, no-op handler: our rate ÷ graphile-worker's, same run, at least. */
+  jobsToGraphile: { limit: 1.0, levels: [1, 4, 8] },
+  /** 100,000 trips, upload → aggregation: the chain's time ÷ its same-index floor, at most. */
+  bulkChainToFloor: { limit: 3 },
+  /** Path 1 writes at 32 connections, on every entry type of the registry, in ms, at most. */
+  path1: { connections: 32, p95: 25, p99: 50 },
+  /** First-screen JavaScript, gzip, KiB, at most. */
+  webKib: { login: 100, home: 150, results: 250 },
+} as const;
+
+export interface BarCheck {
+  /** What the bar says. */
+  bar: string;
+  /** The benchmark whose recorded figures it reads (bench/.results/<benchmark>.json). */
+  benchmark: string;
+  /** The measured figure, as printed, and whether it meets the bar; undefined: not measured. */
+  check(figures: Figures): { figure: string; met: boolean } | undefined;
+}
+
+const at = (figures: Figures, key: string): number | undefined => {
+  const v = figures[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+};
+
+/** At most `limit` (or, with `atLeast`, at least) for the figure `key`. */
+function limitCheck(key: string, limit: number, unit: string, atLeast = false): BarCheck['check'] {
+  return (figures) => {
+    const v = at(figures, key);
+    if (v === undefined) return undefined;
+    return { figure: `${v}${unit}`, met: atLeast ? v >= limit : v <= limit };
+  };
+}
+
+export const BAR_CHECKS: BarCheck[] = [
+  ...BARS.jobsToGraphile.levels.map((c) => ({
+    bar: `job engine ≥ ${BARS.jobsToGraphile.limit}× graphile-worker at concurrency ${c} (median ratio)`,
+    benchmark: 'jobThroughput',
+    check: limitCheck(`ratio_c${c}`, BARS.jobsToGraphile.limit, '×', true),
+  })),
+  {
+    bar: `bulk chain ≤ ${BARS.bulkChainToFloor.limit}× its same-index floor, 100,000 trips`,
+    benchmark: 'bulkPipeline',
+    check: limitCheck('ratio_to_floor', BARS.bulkChainToFloor.limit, '×'),
+  },
+  {
+    bar: `Path 1 p95 ≤ ${BARS.path1.p95} ms at ${BARS.path1.connections} connections (worst write of every entry type)`,
+    benchmark: 'path1',
+    check: limitCheck('worst_p95_ms', BARS.path1.p95, ' ms'),
+  },
+  {
+    bar: `Path 1 p99 ≤ ${BARS.path1.p99} ms at ${BARS.path1.connections} connections (worst write of every entry type)`,
+    benchmark: 'path1',
+    check: limitCheck('worst_p99_ms', BARS.path1.p99, ' ms'),
+  },
+  ...(['login', 'home', 'results'] as const).map((page) => ({
+    bar: `${page === 'home' ? 'unit home' : page} first-screen JS ≤ ${BARS.webKib[page]} KiB gzip`,
+    benchmark: 'web-first-screen',
+    check: limitCheck(`${page}_kib`, BARS.webKib[page], ' KiB'),
+  })),
+];
