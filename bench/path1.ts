@@ -110,6 +110,8 @@ interface Run {
   latency: Summary;
   rps: number;
   errors: number;
+  /** Answers other than 2xx, by status. */
+  statuses: Record<number, number>;
   /** CPU seconds used during the run by the load generator, the BFF and PostgreSQL. */
   cpu: CpuSample;
 }
@@ -130,6 +132,7 @@ async function measure(name: string, url: string, headers: Record<string, string
   const cpuBefore = cpuNow();
   const times: number[] = [];
   let errors = 0;
+  const statuses: Record<number, number> = {};
   const started = process.hrtime.bigint();
   let last = started;
   const instance = autocannon({
@@ -148,14 +151,17 @@ async function measure(name: string, url: string, headers: Record<string, string
     ],
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (status >= 300) errors++;
+    if (status >= 300) {
+      errors++;
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
     times.push(ms);
     last = process.hrtime.bigint();
   });
   await instance;
   // up to the last response: autocannon itself stops on a one-second tick
   const seconds = Number(last - started) / 1e9;
-  return { name, connections, latency: summarize(times), rps: times.length / seconds, errors, cpu: cpuBetween(cpuBefore, cpuNow()) };
+  return { name, connections, latency: summarize(times), rps: times.length / seconds, errors, statuses, cpu: cpuBetween(cpuBefore, cpuNow()) };
 }
 
 async function main() {
@@ -341,7 +347,7 @@ async function main() {
         }
         const cells = ['create', 'update', 'delete'].map((op) => {
           const r = typeRuns.find((x) => x.name === `${t.type} ${op}`);
-          return `${op} ${r ? `${r.latency.p95.toFixed(1)} / ${r.latency.p99.toFixed(1)}${r.errors ? ` (${r.errors} errors)` : ''}` : '-'}`;
+          return `${op} ${r ? `${r.latency.p95.toFixed(1)} / ${r.latency.p99.toFixed(1)}${r.errors ? ` (${r.errors} errors: ${Object.entries(r.statuses).map(([st, k]) => `${k}× ${st}`).join(', ')})` : ''}` : '-'}`;
         });
         console.log(`  ${t.type.padEnd(14)} ${cells.join('   ')}`);
       }

@@ -30,10 +30,13 @@ export function createPayload(def: EntryTypeDef, n: number, year: number, travel
   const body: Record<string, unknown> = {};
   let place = 0;
   for (const f of def.fields) {
-    if (f.readOnly || !f.required || f.key in body) continue;
+    // A field required unless others stand in for it (a trip's distance) is given itself.
+    if (f.readOnly || !(f.required || f.requiredUnless) || f.key in body) continue;
     const choice = f.factorChoices ? choices[f.key] : undefined;
     if (choice) {
       for (const [k, v] of Object.entries(choice)) if (def.fields.some((x) => x.key === k && !x.readOnly)) body[k] = v;
+      // A choice may name the value by its factor row's key (`mix` for a grid country).
+      if (!(f.key in body)) body[f.key] = choice[f.factorChoices!.key];
       continue;
     }
     switch (f.type) {
