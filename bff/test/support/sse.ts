@@ -157,11 +157,17 @@ export class ReconnectingSse {
   }
 
   /** The first matching event, and the index of the connection that delivered it. */
-  async waitFor(pred: (e: SseEvent) => boolean, timeoutMs: number, what: string): Promise<{ event: SseEvent; connection: number }> {
+  waitFor(pred: (e: SseEvent) => boolean, timeoutMs: number, what: string): Promise<{ event: SseEvent; connection: number }> {
+    return this.waitForScan((events) => events.find(pred), timeoutMs, what);
+  }
+
+  /** The event `scan` picks from every event so far (in order, across connections), once it picks
+   * one, and the index of the connection that delivered it. */
+  async waitForScan(scan: (events: SseEvent[]) => SseEvent | undefined, timeoutMs: number, what: string): Promise<{ event: SseEvent; connection: number }> {
     const deadline = performance.now() + timeoutMs;
     for (;;) {
-      const i = this.connections.findIndex((c) => c.client.events.some(pred));
-      if (i >= 0) return { event: this.connections[i]!.client.events.find(pred)!, connection: i };
+      const event = scan(this.events);
+      if (event) return { event, connection: this.connections.findIndex((c) => c.client.events.includes(event)) };
       if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
       await new Promise((r) => setTimeout(r, 50));
     }
