@@ -41,15 +41,6 @@ test('the plane form shows field messages for empty, out-of-range and unknown va
   await expect(fieldBox(dialog, 'destination')).not.toContainText('unknown');
   await expect(dialog.getByTestId('entry-result')).toHaveCount(0);
 
-  // A malformed code is caught before it is sent. Leaving the field keeps the text typed; Quasar
-  // holds that until the field's suggestions have closed, so wait for it (the server's refusal of
-  // the previous value goes away) before saving.
-  await comboboxOf(dialog, 'Origin').fill('GENEVA-X');
-  await dialog.getByRole('heading').first().click();
-  await expect(fieldBox(dialog, 'origin')).not.toContainText('Unknown airport code');
-  await dialog.getByTestId('entry-save').click();
-  await expect(fieldBox(dialog, 'origin')).toContainText('Must be a three-letter IATA airport code');
-
   expect(await total(page, `/modules/${unit}/2025/professional-travel/plane`)).toBe(before);
 });
 
