@@ -1,6 +1,9 @@
 // English messages. Keys are namespaced by page or module; fr.ts mirrors this shape exactly.
 // Module texts live under `modules.<module_type>` and follow the registry's i18n keys
 // (`modules.<module>.fields.<field>`, `.types.<type>`, `.options.<field>.<value>`).
+// The currencies of purchases and cloud bills (one list, shared/src/formulas/purchases.ts).
+const currencies = { EUR: 'Euro (EUR)', CHF: 'Swiss franc (CHF)', USD: 'US dollar (USD)', GBP: 'Pound sterling (GBP)' };
+
 /** The commuting modes, named alike for the main and the second mode. */
 const commuteModes = {
   walk: 'Walking',
@@ -700,7 +703,7 @@ export default {
           catering: 'Catering and receptions',
           unclassified: 'Other research purchases',
         },
-        currency: { EUR: 'Euro (EUR)', CHF: 'Swiss franc (CHF)', USD: 'US dollar (USD)', GBP: 'Pound sterling (GBP)' },
+        currency: currencies,
       },
       factorSets: { exchange_rate: 'Exchange rates (euros per unit of currency)' },
     },
@@ -728,7 +731,7 @@ export default {
       },
       options: {
         service_kind: { compute: 'Compute', storage: 'Storage', ai_ml: 'AI and machine learning', other: 'Other cloud services' },
-        currency: { EUR: 'Euro (EUR)', CHF: 'Swiss franc (CHF)', USD: 'US dollar (USD)', GBP: 'Pound sterling (GBP)' },
+        currency: currencies,
         resource: {
           cpu_core_any: 'CPU core-hours (any CPU)',
           gpu_any: 'GPU-hours (any GPU)',

@@ -1,5 +1,8 @@
 import type en from './en';
 
+// The currencies of purchases and cloud bills (one list, shared/src/formulas/purchases.ts).
+const currencies = { EUR: 'Euro (EUR)', CHF: 'Franc suisse (CHF)', USD: 'Dollar américain (USD)', GBP: 'Livre sterling (GBP)' };
+
 /** Les modes de trajet, nommés de même pour le mode principal et le second. */
 const commuteModes = {
   walk: 'Marche',
@@ -699,7 +702,7 @@ const fr: typeof en = {
           catering: 'Restauration et réceptions',
           unclassified: 'Autres achats de recherche',
         },
-        currency: { EUR: 'Euro (EUR)', CHF: 'Franc suisse (CHF)', USD: 'Dollar américain (USD)', GBP: 'Livre sterling (GBP)' },
+        currency: currencies,
       },
       factorSets: { exchange_rate: 'Taux de change (euros par unité de devise)' },
     },
@@ -727,7 +730,7 @@ const fr: typeof en = {
       },
       options: {
         service_kind: { compute: 'Calcul', storage: 'Stockage', ai_ml: 'IA et apprentissage automatique', other: 'Autres services cloud' },
-        currency: { EUR: 'Euro (EUR)', CHF: 'Franc suisse (CHF)', USD: 'Dollar américain (USD)', GBP: 'Livre sterling (GBP)' },
+        currency: currencies,
         resource: {
           cpu_core_any: 'Heures-cœur CPU (tout CPU)',
           gpu_any: 'Heures-GPU (tout GPU)',
