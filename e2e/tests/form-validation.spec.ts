@@ -41,6 +41,13 @@ test('the plane form shows field messages for empty, out-of-range and unknown va
   await expect(fieldBox(dialog, 'destination')).not.toContainText('unknown');
   await expect(dialog.getByTestId('entry-result')).toHaveCount(0);
 
+  // A malformed code typed and saved at once, while the suggestions are still open: the save
+  // takes the text the field shows (not the code refused before) and catches it before sending.
+  await comboboxOf(dialog, 'Origin').fill('GENEVA-X');
+  await dialog.getByTestId('entry-save').click();
+  await expect(fieldBox(dialog, 'origin')).toContainText('Must be a three-letter IATA airport code');
+  await expect(fieldBox(dialog, 'origin')).not.toContainText('Unknown airport code');
+
   expect(await total(page, `/modules/${unit}/2025/professional-travel/plane`)).toBe(before);
 });
 

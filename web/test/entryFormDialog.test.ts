@@ -150,6 +150,22 @@ describe('EntryFormDialog', () => {
     expect(document.querySelector('[data-testid="result-kg"]')?.textContent).toBe('1\u202f914 kg CO2e');
   });
 
+  it('sends the text typed into a location field when Save is clicked before the field is left', async () => {
+    // Quasar sends the field's blur only once its suggestions menu has closed, after the click on
+    // Save: the save itself commits what the field shows.
+    create.mockRejectedValue(unprocessable([{ field: 'origin', message: 'Unknown airport' }]));
+    const { w, set, save } = await openDialog();
+    await set('origin', 'GVA');
+    await set('destination', 'JFK');
+    await set('traveler_id', 100003);
+    const origin = w.findAllComponents(FieldInput).find((c) => c.props('field').key === 'origin')!.find('input');
+    origin.element.value = 'cdg';
+    await origin.trigger('input');
+    await save();
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(create.mock.calls[0]![3]).toMatchObject({ origin: 'CDG', destination: 'JFK' });
+  });
+
   it('swaps origin and destination', async () => {
     const { w, set } = await openDialog();
     await set('origin', 'GVA');
