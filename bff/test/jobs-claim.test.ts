@@ -2,7 +2,7 @@
 // separate connections, same-combination claims, and the is_current demotion rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolClient } from '../src/db/pool';
-import { claimJob } from '../src/jobs/claimJob';
+import { claimJob, claimJobs } from '../src/jobs/claimJob';
 import type { JobRunner } from '../src/jobs/runner';
 import type { RunOutcome } from '../src/jobs/types';
 import { deferred, jobTestDb, testJob, waitFor, type JobTestDb } from './support/jobs';
@@ -162,6 +162,45 @@ describe('is_current demotion', () => {
     }
     expect((await db.job(first.id)).is_current).toBe(true);
     expect(await runner.runJob(later.id)).toBe('not_runnable');
+  });
+
+  it('claims several jobs in one statement: the first of a combination only, each combination demoted, the others said why', async () => {
+    const runner = await db.runner();
+    runner.register({ type: 'test_work', writes: [], run: async () => {} });
+    const done = await db.insert(testJob('batch-a'));
+    expect(await runner.runJob(done.id)).toBe('finished');
+    const a1 = await db.insert(testJob('batch-a'));
+    const a2 = await db.insert(testJob('batch-a'));
+    const b = await db.insert(testJob('batch-b'));
+    const later = await db.insert(testJob('batch-c', { delay_ms: 60_000 }));
+    const c = await db.pool.connect();
+    try {
+      const results = await claimJobs(c, [a2.id, b.id, a1.id, later.id], 'batcher', ['test_work']);
+      expect(results.map((r) => r.status)).toEqual(['blocked', 'claimed', 'claimed', 'taken']);
+      const [blocked] = results;
+      expect(blocked?.status === 'blocked' && blocked.job.waits_for).toBe(a1.id);
+    } finally {
+      c.release();
+    }
+    expect((await db.job(done.id)).is_current).toBe(false);
+    for (const id of [a1.id, b.id]) expect(await db.job(id)).toMatchObject({ state: 'RUNNING', is_current: true, locked_by: 'batcher', attempts: 1 });
+    expect(await db.job(a2.id)).toMatchObject({ state: 'NOT_STARTED', is_current: false, locked_by: null });
+  });
+
+  it('runs a burst of jobs to the end through the shared claims and finishes, each exactly once', async () => {
+    const runner = await db.runner({ concurrency: 8 });
+    const runs = new Map<number, number>();
+    runner.register({ type: 'test_work', writes: [], run: async ({ job }) => void runs.set(job.id, (runs.get(job.id) ?? 0) + 1) });
+    const jobs = await Promise.all(Array.from({ length: 200 }, (_, i) => db.insert(testJob(`burst-${i % 50}`))));
+    const outcomes = await Promise.all(jobs.map((j) => runner.runJob(j.id)));
+    // Jobs behind an earlier one of their combination wait for it, then run when it frees.
+    expect(outcomes.every((o) => o === 'finished' || o === 'blocked')).toBe(true);
+    await runner.whenIdle();
+    await waitFor('all finished', async () => {
+      const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_ingestion_jobs WHERE module_type LIKE 'mburst-%' AND state = 'FINISHED' AND result = 'SUCCESS'`);
+      return rows[0]!.n === 200 || undefined;
+    });
+    expect(jobs.every((j) => runs.get(j.id) === 1)).toBe(true);
   });
 
   it('never demotes a RUNNING job', async () => {

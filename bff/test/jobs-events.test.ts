@@ -33,6 +33,9 @@ beforeAll(async () => {
       await gate.promise;
     },
   });
+  // Neither progress nor domain writes: claimed and finished in the statements shared with the
+  // other jobs of that moment (runner.ts).
+  stack.servers[0]!.jobs.register({ type: 'test_quiet_work', writes: [], run: async () => {} });
   const ids = await stack.server.pool.query<{ id: number; institutional_id: string }>(`SELECT id, institutional_id FROM units`);
   climate = ids.rows.find((r) => r.institutional_id === 'CLIMATE-LAB')!.id;
   ocean = ids.rows.find((r) => r.institutional_id === 'OCEAN-LAB')!.id;
@@ -88,6 +91,38 @@ describe('GET /api/sync/events', () => {
     // Each event carries an id.
     expect(olga.events.filter((e) => e.event !== 'snapshot').every((e) => e.id)).toBe(true);
     [olga, alice, bob, carol].forEach((s) => s.close());
+  });
+
+  it('tells every state change of a recovered job, which finishes in the shared finish statement', async () => {
+    // A job left RUNNING by a dead instance, recovered through instance A, which runs its type.
+    // The stream hears it go back to waiting, start its second attempt and finish, in that
+    // order, and the database agrees.
+    const olga = await open('olga');
+    const a = stack.servers[0]!.jobs.runner;
+    const dead = `test-dead:${process.pid}`;
+    await stack.server.pool.query(`INSERT INTO job_instances (id, started_at, heartbeat_at) VALUES ($1, now() - interval '1 hour', now() - interval '1 hour')`, [dead]);
+    const { rows } = await stack.server.pool.query<{ id: number }>(
+      `INSERT INTO data_ingestion_jobs (job_type, entity_type, target, module_type, unit_id, year, state, is_current, locked_by, locked_at, attempts, started_at)
+       VALUES ('test_quiet_work', 'MODULE_UNIT_SPECIFIC', 'DATA_ENTRIES', 'professional_travel', $1, 2031, 'RUNNING', true, $2, now() - interval '1 hour', 1, now() - interval '1 hour')
+       RETURNING id`,
+      [climate, dead],
+    );
+    const id = Number(rows[0]!.id);
+    const operatorOnA = stack.client(0);
+    await login(operatorOnA, 'olga');
+    expect((await operatorOnA.post(`/api/sync/jobs/${id}/recover`)).status).toBe(200);
+
+    await olga.waitFor((e) => e.event === 'job' && e.data.id === id && e.data.state === 'FINISHED');
+    const changes = olga
+      .of('job')
+      .filter((e) => e.data.id === id)
+      .map((e) => `${e.data.state}/${e.data.attempts}`)
+      .filter((c, i, all) => c !== all[i - 1]);
+    // (the first: the insert above)
+    expect(changes).toEqual(['RUNNING/1', 'NOT_STARTED/1', 'RUNNING/2', 'FINISHED/2']);
+    const row = (await stack.server.pool.query('SELECT state, result, attempts, locked_by FROM data_ingestion_jobs WHERE id = $1', [id])).rows[0];
+    expect(row).toEqual({ state: 'FINISHED', result: 'SUCCESS', attempts: 2, locked_by: a.instanceId });
+    olga.close();
   });
 
   it('marks no module as recalculating for a factor file that fails', async () => {

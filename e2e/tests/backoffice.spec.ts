@@ -327,6 +327,82 @@ test('recover: a job left RUNNING by a killed instance shows as stale, and Recov
   await page.screenshot({ path: test.info().outputPath('jobs-recovered.png'), fullPage: true });
 });
 
+test('recover: answers read before the recovered job finished do not take its row back', async ({ page }) => {
+  // The engine can recover, claim and finish a job within one round trip of the browser: the
+  // job's FINISHED event may be in the tab before answers read earlier (the recovery's own, a
+  // reload of the list). Both are held here until the job has finished and its row says so.
+  const unit = await unitIdOf('CLIMATE-LAB');
+  const killed = `e2e-killed-late:${process.pid}:${Date.now().toString(36)}`;
+  const jobId = await withDb(async (db) => {
+    await db.query(`INSERT INTO job_instances (id, started_at, heartbeat_at) VALUES ($1, now() - interval '1 hour', now() - interval '5 seconds')`, [killed]);
+    await db.query(
+      `UPDATE data_ingestion_jobs SET is_current = false
+        WHERE is_current AND state <> 'RUNNING' AND job_type = 'aggregation' AND entity_type = 'MODULE_UNIT_SPECIFIC'
+          AND module_type = 'professional_travel' AND unit_id = $1 AND year = 2025`,
+      [unit],
+    );
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO data_ingestion_jobs (job_type, entity_type, target, module_type, unit_id, year, state, is_current, locked_by, locked_at,
+                                        attempts, run_after, started_at, created_at, progress)
+       VALUES ('aggregation', 'MODULE_UNIT_SPECIFIC', 'STATS', 'professional_travel', $1, 2025, 'RUNNING', true, $2, now() - interval '15 minutes',
+               1, now() - interval '15 minutes', now() - interval '15 minutes', now() - interval '15 minutes', '{"phase": "aggregating", "done": 0, "total": 1}')
+       RETURNING id`,
+      [unit, killed],
+    );
+    return Number(rows[0]!.id);
+  });
+  const stateInDb = () => withDb(async (db) => (await db.query<{ state: string }>('SELECT state FROM data_ingestion_jobs WHERE id = $1', [jobId])).rows[0]!.state);
+
+  // The first answer of each kind is fetched from the server at once and handed to the page only
+  // when released; later ones pass. (The routes stay in place to the end: once a page has no
+  // route left, Playwright lets paused requests go to the server again.)
+  const held: { list?: () => void; recovery?: () => void } = {};
+  const seen = new Set<keyof typeof held>();
+  const hold = (key: keyof typeof held) => async (route: import('@playwright/test').Route) => {
+    if (seen.has(key)) return route.continue();
+    seen.add(key);
+    const response = await route.fetch();
+    await new Promise<void>((release) => (held[key] = release));
+    await route.fulfill({ response });
+  };
+  // Reads of the job alone in flight: none may be left to repair the row by chance.
+  let jobReads = 0;
+  const isJobRead = (r: import('@playwright/test').Request) => r.method() === 'GET' && new URL(r.url()).pathname === `/api/sync/jobs/${jobId}`;
+  page.on('request', (r) => void (isJobRead(r) && jobReads++));
+  page.on('requestfinished', (r) => void (isJobRead(r) && jobReads--));
+  page.on('requestfailed', (r) => void (isJobRead(r) && jobReads--));
+
+  await openAs(page, 'olga', '/backoffice/jobs?state=RUNNING');
+  const row = page.getByTestId(`job-row-${jobId}`);
+  await expect(row).toHaveAttribute('data-state', 'RUNNING');
+  await expect(page.getByTestId('job-table')).toHaveAttribute('data-loading', 'false');
+
+  // A reload of the list, read while the job is still RUNNING on the killed instance.
+  await page.route((url) => url.pathname === '/api/sync/jobs' && url.searchParams.get('state') === 'RUNNING', hold('list'));
+  await page.getByTestId('jobs-reload').click();
+  await expect.poll(() => held.list !== undefined).toBe(true);
+
+  // The recovery, whose answer comes back after the job has finished.
+  await page.route(`**/api/sync/jobs/${jobId}/recover`, hold('recovery'));
+  await row.getByTestId('job-recover').click();
+  await page.getByTestId('recover-confirm').click();
+  await expect.poll(() => held.recovery !== undefined).toBe(true);
+  await expect.poll(stateInDb, PHASES_DONE).toBe('FINISHED');
+  await expect(row).toHaveAttribute('data-state', 'FINISHED');
+  await expect.poll(() => jobReads).toBe(0);
+
+  held.recovery!();
+  await expect(page.getByText(`Job #${jobId} is running again`)).toBeVisible();
+  await expect(row).toHaveAttribute('data-state', 'FINISHED');
+  await expect(row.getByTestId('job-state')).toHaveText('Succeeded');
+
+  held.list!();
+  await expect(page.getByTestId('job-table')).toHaveAttribute('data-loading', 'false');
+  await expect(row).toHaveAttribute('data-state', 'FINISHED');
+  await row.getByTestId('job-expand').click();
+  await expect(page.getByTestId(`job-details-${jobId}`).getByTestId('job-attempts')).toHaveText('2 of 3');
+});
+
 test('recover answers 409 for a job whose instance is alive and within its timeout, and the console says why', async ({ page }) => {
   const unit = await unitIdOf('OCEAN-LAB');
   await openAs(page, 'olga', '/backoffice/jobs');

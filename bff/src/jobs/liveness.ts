@@ -4,7 +4,7 @@
 // connection, restarted server) at their next poller tick instead of after the heartbeat window.
 // When the connection is lost and comes back, the instance registers again with a new lock; in
 // between it looks dead, and other instances may rescue its running jobs: its attempts then lose
-// at their conditional finish (finishJob.sql), and nothing they did is committed.
+// at their conditional finish (finishJobs.sql), and nothing they did is committed.
 import type { Logger } from '../log';
 import type { Clock } from '../core/clock';
 import { KeptConnection } from '../db/keptConnection';

@@ -1,16 +1,21 @@
-// run_job(id), the only dispatch path: load and claim (one statement), look up the one handler of
-// the job type, run it with two sessions — progress on one, committed step by step; domain writes
-// on the other, committed once together with the conditional finish — then fire the children.
-// A session lost on the way (a restart, a terminated backend) fails the attempt like any other
-// error; its failure is then written on a fresh session, as soon as the database answers again.
+// run_job(id), the only dispatch path: claim (one statement, shared with the other jobs this
+// instance claims at that moment), look up the one handler of the job type, run it with two
+// sessions — progress on one, committed step by step and opened only when a step comes; domain
+// writes on the other, committed once together with the conditional finish — then fire the
+// children. A job without domain writes is finished together with the others ending at that
+// moment. A session lost on the way (a restart, a terminated backend) fails the attempt like any
+// other error; its failure is then written on a fresh session, as soon as the database answers
+// again.
 import type { Logger } from '../log';
 import { releaseClient, type Pool, type PoolClient } from '../db/pool';
+import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import type { StatementRunner } from '../db/statement';
 import { isDatabaseUnavailable } from '../core/databaseErrors';
 import type { JobProgress } from '@carbon/shared';
 import * as jobSql from './sql';
-import { claimJob, type ClaimResult } from './claimJob';
+import type { ClaimResult } from './claimJob';
 import { DomainSession } from './domainSession';
+import { finishJobs } from './claimJob';
 import { chainAggregation, chainJob } from './chainJob';
 import type { Transitions } from './transitionLog';
 import type { HandlerRegistry } from './registry';
@@ -26,6 +31,12 @@ export interface RunDeps {
   defaultTimeoutMs: number;
   /** Progress steps closer together than this (same phase) are not written. */
   progressMinIntervalMs: number;
+  /** Claims job `id` for this instance (claimJob.ts), in one statement with the claims made
+   * at the same moment. */
+  claim(id: number): Promise<ClaimResult>;
+  /** Finishes a job without domain writes with success, in one statement with the others
+   * finishing at the same moment; false when this instance no longer owns it. */
+  finish(finish: jobSql.Finish): Promise<boolean>;
   /** Attempts in progress, so that shutdown can abort them. */
   attempts: Map<number, AbortController>;
   isStopping(): boolean;
@@ -124,39 +135,73 @@ async function undoUnansweredClaim(d: RunDeps, id: number, err: unknown): Promis
   if (rows[0]?.state === 'NOT_STARTED') d.retryAfter(id, delayMs);
 }
 
-export async function runJob(d: RunDeps, id: number): Promise<RunOutcome> {
-  if (d.isStopping()) return 'stopped';
-  const progressDb = await d.pool.connect();
-  try {
-    let claim: ClaimResult;
+/** The attempt's progress session: a pooled connection taken at the first step (most short jobs
+ * report none), kept for the attempt's later steps and its failure. */
+class ProgressSession implements StatementRunner {
+  private client: Promise<PoolClient> | undefined;
+
+  constructor(private readonly pool: Pool) {}
+
+  get isOpen(): boolean {
+    return this.client !== undefined;
+  }
+
+  async query<R extends QueryResultRow>(statement: QueryConfig): Promise<QueryResult<R>> {
+    const connecting = (this.client ??= this.pool.connect());
+    let client: PoolClient;
     try {
-      // The claim reads the job itself and takes only types registered here (one round trip).
-      claim = await claimJob(progressDb, id, d.instanceId, d.registry.types());
+      client = await connecting;
     } catch (err) {
-      if (isDatabaseUnavailable(err)) await undoUnansweredClaim(d, id, err);
+      if (this.client === connecting) this.client = undefined; // the next step tries again
       throw err;
     }
-    if (claim.status === 'claimed') return await runAttempt(d, d.registry.get(claim.job.job_type)!, claim.job, progressDb);
-    const job = claim.job;
-    if (claim.status === 'blocked') {
-      d.blocked(claim.job);
-      // The job it waits for may have finished while the claim's answer was on its way, before
-      // the wait was registered: look once more, so the wake-up is not left to the poller.
-      const again = (await jobSql.loadJob(progressDb, { id })).rows[0];
-      if (again?.state === 'NOT_STARTED' && again.waits_for === null) d.combinationFree(claim.job.combination_key);
-      return 'blocked';
-    }
-    if (job?.state === 'NOT_STARTED' && job.due && !d.registry.get(job.job_type)) {
-      d.log.warn({ job_id: id, job_type: job.job_type }, 'no handler registered for this job type on this instance');
-      return 'no_handler';
-    }
-    return 'not_runnable';
-  } finally {
-    releaseClient(progressDb);
+    return client.query<R>(statement);
+  }
+
+  async release(): Promise<void> {
+    const client = await this.client?.catch(() => undefined);
+    if (client) releaseClient(client);
+    this.client = undefined;
   }
 }
 
-async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progressDb: PoolClient): Promise<RunOutcome> {
+/** `handlerDone`: told when the handler has returned and only the finish remains, so that the
+ * runner may claim the next job meanwhile. */
+export async function runJob(d: RunDeps, id: number, handlerDone: () => void = () => {}): Promise<RunOutcome> {
+  if (d.isStopping()) return 'stopped';
+  let claim: ClaimResult;
+  try {
+    // The claim reads the job itself and takes only types registered here (one round trip).
+    claim = await d.claim(id);
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) await undoUnansweredClaim(d, id, err);
+    throw err;
+  }
+  if (claim.status === 'claimed') {
+    const progressDb = new ProgressSession(d.pool);
+    try {
+      return await runAttempt(d, d.registry.get(claim.job.job_type)!, claim.job, progressDb, handlerDone);
+    } finally {
+      await progressDb.release();
+    }
+  }
+  const job = claim.job;
+  if (claim.status === 'blocked') {
+    d.blocked(claim.job);
+    // The job it waits for may have finished while the claim's answer was on its way, before
+    // the wait was registered: look once more, so the wake-up is not left to the poller.
+    const again = (await jobSql.loadJob(d.pool, { id })).rows[0];
+    if (again?.state === 'NOT_STARTED' && again.waits_for === null) d.combinationFree(claim.job.combination_key);
+    return 'blocked';
+  }
+  if (job?.state === 'NOT_STARTED' && job.due && !d.registry.get(job.job_type)) {
+    d.log.warn({ job_id: id, job_type: job.job_type }, 'no handler registered for this job type on this instance');
+    return 'no_handler';
+  }
+  return 'not_runnable';
+}
+
+async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progressDb: ProgressSession, handlerDone: () => void): Promise<RunOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const log = d.log.child({ job_id: job.id, job_type: job.job_type, pipeline_id: job.pipeline_id });
@@ -186,11 +231,14 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
       return await failAttempt(d, job, progressDb, err, elapsed());
     }
     domain.closeForHandler();
+    handlerDone();
     const result = outcome?.result ?? 'SUCCESS';
-    const finish = { id: job.id, instanceId: d.instanceId, result, report: outcome?.report ?? null, message: outcome?.message ?? null };
+    const finish = { id: job.id, result, report: outcome?.report ?? null, message: outcome?.message ?? null };
     // Domain writes and the finish commit together; with no domain writes there is no
-    // transaction to join and the finish stands alone.
-    const finished = (await jobSql.finishJob(domain.isOpen ? domain.runnerDb : progressDb, finish)).rows[0];
+    // transaction to join and the finish goes with those of the other jobs ending now.
+    // (A job that holds a progress session finishes on it rather than wait for another one.)
+    const alone = domain.isOpen ? domain.runnerDb : progressDb.isOpen ? progressDb : undefined;
+    const finished = alone ? (await finishJobs(alone, d.instanceId, [finish])).has(job.id) : await d.finish(finish);
     if (!finished) {
       await domain.rollback();
       log.warn({ duration_ms: elapsed() }, 'job lost to another instance before its commit; domain writes rolled back');
@@ -226,7 +274,7 @@ function attemptContext(
   log: Logger,
   controller: AbortController,
   domain: DomainSession,
-  progressDb: PoolClient,
+  progressDb: ProgressSession,
   children: { id: number; dueInMs: number }[],
 ): JobContext {
   let lastWrite = -Infinity;
@@ -265,7 +313,7 @@ function attemptContext(
   };
 }
 
-async function failAttempt(d: RunDeps, job: JobRow, progressDb: PoolClient, err: unknown, durationMs: number): Promise<RunOutcome> {
+async function failAttempt(d: RunDeps, job: JobRow, progressDb: ProgressSession, err: unknown, durationMs: number): Promise<RunOutcome> {
   const retryable = !(err instanceof PermanentJobError);
   const message = errorMessage(err);
   const delay = backoffMs(d.retryBaseMs, job.attempts);

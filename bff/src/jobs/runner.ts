@@ -11,6 +11,8 @@ import { AttemptAborted, runJob, type RunDeps } from './runJob';
 import { SafetyPoller } from './poller';
 import { InstanceLiveness } from './liveness';
 import { insertJob } from './chainJob';
+import { claimJobs, finishJobs, type ClaimResult } from './claimJob';
+import { Coalescer } from './coalescer';
 import { Transitions, type TransitionObserver } from './transitionLog';
 import type { JobHandler, JobRow, NewJob, RunOutcome } from './types';
 
@@ -98,6 +100,9 @@ export class JobRunner {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly deps: RunDeps;
   private running = 0;
+  /** Handlers running here: at most `concurrency`. A job whose handler has returned gives its slot
+   * to the next one while its finish is on its way (it still counts in `running`). */
+  private handlers = 0;
   private stopping = false;
   private readonly poller: SafetyPoller;
   private idle: (() => void)[] = [];
@@ -127,8 +132,18 @@ export class JobRunner {
       room: () => this.concurrency * 2 - this.queue.length - this.running,
       fire: (id) => this.fire(id),
     });
+    // Claims and finishes without domain writes made while one is on its way go together in the
+    // next statement (coalescer.ts): with several jobs running, one round trip and one commit
+    // serve several jobs.
+    const claims = new Coalescer<number, ClaimResult>((ids) => claimJobs(this.pool, ids, this.instanceId, this.registry.types()));
+    const finishes = new Coalescer<jobSql.Finish, boolean>(async (list) => {
+      const owned = await finishJobs(this.pool, this.instanceId, list);
+      return list.map((f) => owned.has(f.id));
+    });
     this.deps = {
       pool: this.pool,
+      claim: (id) => claims.run(id),
+      finish: (f) => finishes.run(f),
       registry: this.registry,
       instanceId: this.instanceId,
       log: this.log,
@@ -247,15 +262,24 @@ export class JobRunner {
   }
 
   private drain(): void {
-    while (this.running < this.concurrency && this.queue.length) {
+    while (this.handlers < this.concurrency && this.queue.length) {
       const { id, resolve } = this.queue.shift()!;
       this.running++;
-      void runJob(this.deps, id)
+      this.handlers++;
+      let slotHeld = true;
+      const freeSlot = () => {
+        if (!slotHeld) return;
+        slotHeld = false;
+        this.handlers--;
+        this.drain();
+      };
+      void runJob(this.deps, id, freeSlot)
         .catch((err: unknown) => {
           this.log.error({ err, job_id: id }, 'runJob failed');
           return 'not_runnable' as const;
         })
         .then((outcome) => {
+          freeSlot();
           this.running--;
           this.inFlight.delete(id);
           resolve(outcome);

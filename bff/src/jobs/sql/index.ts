@@ -38,13 +38,18 @@ interface Scope {
 }
 
 // Claiming and running a job
-export const claimJob = define<{ id: number; instanceId: string; types: readonly string[] }, JobRow>('claimJob', { id: 1, instanceId: 2, types: 3 }, { prepared: true });
+export const claimJobs = define<{ ids: readonly number[]; instanceId: string; types: readonly string[] }, JobRow>('claimJobs', { ids: 1, instanceId: 2, types: 3 }, { prepared: true });
 export const loadJob = define<{ id: number }, LoadedJob>('loadJob', { id: 1 }, { prepared: true });
 export const reportProgress = define<{ id: number; instanceId: string; progress: JobProgress }, { id: number }>('reportProgress', { id: 1, instanceId: 2, progress: 3 }, { prepared: true });
-export const finishJob = define<
-  { id: number; instanceId: string; result: Exclude<JobResult, 'ERROR'>; report: Record<string, unknown> | null; message: string | null },
-  { id: number }
->('finishJob', { id: 1, instanceId: 2, result: 3, report: 4, message: 5 }, { prepared: true });
+/** The success of one job (finishJobs.sql). */
+export interface Finish {
+  id: number;
+  result: Exclude<JobResult, 'ERROR'>;
+  report: Record<string, unknown> | null;
+  message: string | null;
+}
+/** `finishes`: JSON text of Finish[] (node-postgres would send a JS array as a PostgreSQL array). */
+export const finishJobs = define<{ instanceId: string; finishes: string }, { id: number }>('finishJobs', { instanceId: 1, finishes: 2 }, { prepared: true });
 export const failJob = define<
   { id: number; instanceId: string; message: string; retryable: boolean; delayMs: number; report: Record<string, unknown> | null },
   { state: JobState; result: JobResult | null; run_after: Date; attempts: number; max_attempts: number }

@@ -2,7 +2,7 @@
 -- Jobs of one combination are created one transaction at a time: the advisory lock on the
 -- combination is taken before the id is drawn (the insert reads the lock's row first) and held
 -- until the creating transaction ends. Within a combination, id order is then the order in
--- which the jobs were accepted (committed), which is the order they run in (claimJob.sql).
+-- which the jobs were accepted (committed), which is the order they run in (claimJobs.sql).
 WITH accepted AS (
   SELECT pg_advisory_xact_lock(hashtext('job-combination'), hashtext(job_combination($1, $2, $3, $4, $5, $6, $7)))
 )

@@ -1,6 +1,6 @@
 -- A job as it is now, after a claim that did not happen, to tell why: whether it is due, and
 -- the job it waits for, if any: the first job of its combination accepted before it that is not
--- finished (claimJob.sql), or else a RUNNING current job of the combination (one claimed before
+-- finished (claimJobs.sql), or else a RUNNING current job of the combination (one claimed before
 -- acceptance order was kept).
 SELECT j.*,
        j.run_after <= now() AS due,

@@ -1,5 +1,5 @@
 -- The safety poller's one select: due, unclaimed jobs of types this instance can run ($1) that
--- are next in their combination's acceptance order (claimJob.sql), so that a job held back
+-- are next in their combination's acceptance order (claimJobs.sql), so that a job held back
 -- behind an earlier one is never picked, however long it waits. Rows that another instance is
 -- claiming right now are skipped rather than waited for. From the oldest window of eight times
 -- the wanted number ($2), a random pick: instances polling a backlog together then mostly try
