@@ -1,5 +1,6 @@
 // The English messages in parts (src/i18n/parts.ts): together they are every message, each once,
-// and what the signed-in layout and the unit home read is in the parts they load (core, shell).
+// and what the signed-in layout and the unit home read is in the parts they load (core, shell, and
+// the refusal codes' words with a failed answer).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,9 @@ describe('the parts of the English messages', () => {
   });
 
   it('give the signed-in layout and the unit home every key their code names', () => {
-    const loaded = [...keys(selectMessages(en, 'core')), ...keys(selectMessages(en, 'shell'))];
+    // The refusal codes' words come with any failed answer (src/api/client.ts), before the code
+    // that words it (src/utils/errorText.ts) sees it.
+    const loaded = (['core', 'shell', 'codes'] as const).flatMap((part) => keys(selectMessages(en, part)));
     const namespaces = Object.keys(en);
     // Key literals and the fixed start of keys built in templates (`module.status.${s}`).
     const literal = new RegExp(`['\`"]((?:${namespaces.join('|')})\\.[\\w.]*)(\\$\\{)?`, 'g');

@@ -5,6 +5,7 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { ApiError } from '@carbon/shared';
 import { codedText } from '../utils/errorText';
+import { loadErrorMessages } from '../i18n';
 
 export type HttpError = { response?: { status?: number; data?: unknown }; config?: { url?: string } };
 
@@ -13,7 +14,13 @@ let http: Promise<AxiosInstance> | undefined;
 
 function instance(): Promise<AxiosInstance> {
   if (!http) {
-    http = import('./http').then((m) => m.createHttp((err) => errorListeners.forEach((listen) => listen(err as HttpError))));
+    http = import('./http').then((m) =>
+      m.createHttp((err) => {
+        errorListeners.forEach((listen) => listen(err as HttpError));
+        // The caller words the refusal from its code (errorDetail below): the words come first.
+        return loadErrorMessages();
+      }),
+    );
     // A failed chunk load (network, new deployment) is tried again by the next call.
     http.catch(() => (http = undefined));
   }

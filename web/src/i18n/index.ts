@@ -60,6 +60,19 @@ export function addEnglish(messages: object): void {
   i18n.global.mergeLocaleMessage('en', messages as typeof en);
 }
 
+let codes: Promise<unknown> | undefined;
+/** The words of the server's refusal codes (src/i18n/errorMessages.ts), fetched once. */
+export function loadErrorMessages(): Promise<void> {
+  codes ??= import('./errorMessages');
+  // A failed fetch (network) is tried again next time; meanwhile a refusal keeps the server's words.
+  return codes.then(
+    () => undefined,
+    () => {
+      codes = undefined;
+    },
+  );
+}
+
 /** The messages the current locale needs so far (English too: the fallback of every lookup). */
 export function loadMessages(locale: Locale = i18n.global.locale.value as Locale): Promise<void> {
   const locales: Locale[] = locale === 'en' ? ['en'] : ['en', locale];

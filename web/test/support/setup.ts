@@ -6,7 +6,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { enableAutoUnmount } from '@vue/test-utils';
 import { i18n, loadBackofficeMessages, loadMessages } from '../../src/i18n';
 import '../../src/i18n/shellMessages';
-import '../../src/i18n/pageMessages';
+import '../../src/pageParts';
 
 enableAutoUnmount(afterEach);
 
