@@ -1,7 +1,8 @@
 // English and French; the choice persists in localStorage.
 // English ships with the app (it is also every lookup's fallback), in parts (src/i18n/parts.ts):
 // the entry carries the core messages, the signed-in layout and pages add theirs as their code
-// loads (shellMessages.ts, pageMessages.ts). French and the back-office
+// loads (shellMessages.ts, pageMessages.ts), the API client the refusal codes' words with the
+// first failed answer (errorMessages.ts). French and the back-office
 // messages (each locale's, under `backoffice`) are separate chunks loaded when needed: French
 // when chosen, the back-office messages before a route whose meta asks for them
 // (`backofficeMessages`: the back office and the module pages' upload flow). The build compiles
