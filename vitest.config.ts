@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 import { quasar } from '@quasar/vite-plugin';
+import { messageParts } from './web/build/messageParts';
 
 export default defineConfig({
   test: {
@@ -13,7 +14,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [vue(), quasar()],
+        plugins: [vue(), quasar(), messageParts()],
         test: {
           name: 'web',
           include: ['web/test/**/*.test.ts'],

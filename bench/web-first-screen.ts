@@ -29,7 +29,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { freePort } from '../bff/src/db/embeddedPostgres';
-import { screenFiles, type Budgets, type Manifest } from '../web/build/budgets';
+import { screenFiles, screenKeys, type Budgets, type Manifest } from '../web/build/budgets';
 import { recordResult, type Figures } from './support/results';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -166,7 +166,7 @@ async function main(): Promise<void> {
         if (screen.later) await page.locator(screen.later).first().waitFor();
       });
       await context.close();
-      const budgeted = new Set(screenFiles(manifest, budgets[screen.name]!.routes).map((f) => f.slice('assets/'.length)));
+      const budgeted = new Set(screenFiles(manifest, screenKeys(budgets[screen.name]!)).map((f) => f.slice('assets/'.length)));
       const sizes = files.map((f) => ({ f, raw: fs.statSync(path.join(DIST, 'assets', f)).size, gz: gzipSize(path.join(DIST, 'assets', f)), first: budgeted.has(f) }));
       const sum = (xs: typeof sizes) => xs.reduce((t, x) => t + x.gz, 0);
       console.log(`\n${screen.name} (${screen.path}): JavaScript loaded, cold cache`);

@@ -1,11 +1,9 @@
 // The Express application: security headers, the JSON API under /api and the built SPA.
-import fs from 'node:fs';
-import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import compression from 'compression';
-import { coded, isSpaPath } from '@carbon/shared';
+import { coded } from '@carbon/shared';
 import type { Config } from './config';
 import type { Logger } from './log';
 import type { Pool } from './db/pool';
@@ -22,6 +20,7 @@ import { mountHealthRoutes } from './http/health';
 import { rejectUnsafeText } from './http/inputGuard';
 import { apiSecurityHeaders, pageSecurityHeaders } from './http/securityHeaders';
 import { sessionRoutes } from './http/session';
+import { serveSpa } from './http/spa';
 import { unitRoutes } from './http/units';
 import { carbonReportRoutes } from './http/carbonReports';
 import { rollupRoutes } from './http/rollup';
@@ -55,6 +54,8 @@ export interface AppDeps {
   isShuttingDown: () => boolean;
   /** Request latencies go here when metrics are on (METRICS_PORT). */
   metrics?: Metrics;
+  /** The built web app (default: web/dist). */
+  webDist?: string;
 }
 
 function requestLog(log: Logger): RequestHandler {
@@ -95,9 +96,13 @@ export function createApp(d: AppDeps): express.Express {
   api.use(rejectUnsafeText);
   api.use(rejectAuthorizationHeader);
   api.use(requireSameOrigin(d.config.PUBLIC_ORIGIN));
-  api.use(sessionMiddleware(d.config, d.sessionLifetimes, d.pool, d.sessionSecret, d.authCache));
-  api.use(enforceLifetimes(d.sessionLifetimes));
-  api.use(currentUser(d.pool, d.authCache));
+  // The same session handlers serve index.html, which carries the session state (http/spa.ts).
+  const session = [
+    sessionMiddleware(d.config, d.sessionLifetimes, d.pool, d.sessionSecret, d.authCache),
+    enforceLifetimes(d.sessionLifetimes),
+    currentUser(d.pool, d.authCache),
+  ];
+  api.use(...session);
   api.use(
     '/v1/session',
     sessionRoutes({
@@ -126,33 +131,7 @@ export function createApp(d: AppDeps): express.Express {
   app.use('/api', api);
 
   app.use(pageSecurityHeaders(d.config.COOKIE_SECURE));
-  serveSpa(app);
+  serveSpa(app, { webDist: d.webDist ?? WEB_DIST, session, lifetimes: d.sessionLifetimes, log: d.log });
   app.use(errorHandler(d.log));
   return app;
-}
-
-/** A file missing under /assets (an old build's name, a probe) is the client's mistake, not ours:
- * a plain 4xx, and nothing in the error log. */
-const assetError: ErrorRequestHandler = (err, _req, res, next) => {
-  const status = (err as { status?: unknown }).status;
-  if (typeof status !== 'number' || status < 400 || status >= 500) return next(err);
-  res.status(status).type('text').send(`${STATUS_CODES[status] ?? 'Bad request'}.`);
-};
-
-/** The built SPA: static assets, and index.html for the SPA's own paths (history mode). */
-function serveSpa(app: express.Express): void {
-  const index = path.join(WEB_DIST, 'index.html');
-  app.use('/assets', express.static(path.join(WEB_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use('/assets', assetError);
-  app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', (req, res) => {
-    const status = isSpaPath(req.path) ? 200 : 404;
-    if (!fs.existsSync(index)) {
-      // Unknown paths stay 404 whether or not the SPA is built.
-      res.status(status === 404 ? 404 : 503).type('text').send(status === 404 ? 'Not found.' : 'The web app is not built yet: run `npm run build`.');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.status(status).sendFile(index);
-  });
 }

@@ -58,6 +58,8 @@ export interface StartOptions {
   log?: Logger;
   /** What session lifetimes are measured against (default: the system clock). */
   clock?: Clock;
+  /** The built web app to serve (default: web/dist). */
+  webDist?: string;
 }
 
 function persistentSecret(dataDir: string): string {
@@ -160,6 +162,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       jobs,
       isShuttingDown: () => shuttingDown,
       metrics,
+      webDist: opts.webDist,
     });
     const server = createHttpServer(app);
     server.keepAliveTimeout = 65_000;

@@ -1,6 +1,7 @@
 // Walking skeleton, end to end: real login through the dev IdP in Chromium.
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, fillIdpForm, loginAs, type Username } from '../support/auth';
+import { unitIdOf } from '../support/db';
 
 for (const username of Object.keys(ACCOUNTS) as Username[]) {
   test(`${username} signs in through the IdP and lands on the page asked for`, async ({ page, context }) => {
@@ -87,4 +88,24 @@ test('the language switch translates the app and persists', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Espace de travail' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Espace de travail' })).toBeVisible();
+});
+
+test('a signed-out visitor gets the sign-in page without an API request, and signs in from it', async ({ page }) => {
+  // The page carries the session state (bff/src/http/spa.ts): nothing to ask before the click, so
+  // neither the API nor its client (axios, src/api/http.ts) is fetched until then.
+  const home = `/u/${await unitIdOf('CLIMATE-LAB')}/2025`;
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto(home);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+  expect(requests.filter((p) => p.startsWith('/api/'))).toEqual([]);
+  expect(requests.filter((p) => /\/assets\/http-[\w-]+\.js$/.test(p))).toEqual([]);
+
+  await page.getByTestId('sign-in').click();
+  await fillIdpForm(page, 'alice', 'alice-demo');
+  await expect(page).toHaveURL(new RegExp(`${home}$`));
+  await expect(page.getByTestId('user-name')).toHaveText('Alice Martin');
+  await expect(page.getByTestId('home-method')).toBeVisible();
+  expect(requests).toContain('/api/v1/session/login');
 });

@@ -21,6 +21,10 @@ export interface SessionUser {
   person_number: number | null;
 }
 
+/** The id of the `<script type="application/json">` block in which the BFF writes the session
+ * state into index.html (`{ "session": SessionState | null }`), read once by the SPA at start. */
+export const SESSION_STATE_ELEMENT_ID = 'session-state';
+
 export interface SessionState {
   user: SessionUser;
   roles: { role: Role; unit_id: number | null }[];

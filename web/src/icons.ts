@@ -1,133 +1,70 @@
 // The app's icons as SVG (no icon font is shipped): each Material icon name the pages use, mapped
 // to its path from @quasar/extras. Quasar asks `iconMapFn` for every icon name, so pages keep
 // writing icon="add"; its own icons (a select's arrow, a table's pagination) come from its SVG
-// icon set. web/test/icons.test.ts fails when a name used in web/src is missing here.
+// icon set. web/test/icons.test.ts fails when a name used in web/src is missing here or in
+// pageIcons.ts, or when the signed-in layout or the unit home uses one of pageIcons.ts.
 // The signed-in shell (layouts/MainLayout.vue) installs both before its pages render: the
-// signed-out pages show no icon and do not load these paths.
+// signed-out pages show no icon and do not load these paths. The icons here are the layout's and
+// the unit home's; the other signed-in pages add theirs (pageIcons.ts) as their code loads.
 import {
   matAccountTree,
-  matAdd,
-  matAddModerator,
   matAdminPanelSettings,
   matApartment,
-  matArrowBack,
   matArrowForward,
-  matAutorenew,
   matBarChart,
-  matBlock,
-  matCheckCircle,
-  matClose,
-  matCloudOff,
-  matCloudUpload,
-  matContentCopy,
   matDashboard,
-  matDelete,
-  matDescription,
-  matDownload,
-  matEdit,
   matEditNote,
-  matError,
-  matEvent,
-  matExpandLess,
-  matExpandMore,
-  matHealing,
   matHistory,
-  matInbox,
-  matInfo,
-  matInsertDriveFile,
   matLeaderboard,
   matListAlt,
-  matLock,
-  matLockOpen,
   matLogout,
   matManageAccounts,
   matMenuBook,
   matPerson,
-  matPictureAsPdf,
   matRadioButtonUnchecked,
-  matRefresh,
-  matRemoveCircleOutline,
   matReportProblem,
-  matRestartAlt,
-  matSchedule,
-  matSearch,
-  matSearchOff,
-  matSummarize,
-  matSwapHoriz,
-  matSync,
-  matTimeline,
   matTune,
   matUploadFile,
   matVerified,
   matWarning,
 } from '@quasar/extras/material-icons';
-import { outlinedInfo } from '@quasar/extras/material-icons-outlined';
 import { IconSet } from 'quasar';
 import svgIconSet from 'quasar/icon-set/svg-material-icons';
 
-export const ICONS: Readonly<Record<string, string>> = {
+/** The signed-in layout's and the unit home's icons. */
+export const SHELL_ICONS: Readonly<Record<string, string>> = {
   account_tree: matAccountTree,
-  add: matAdd,
-  add_moderator: matAddModerator,
   admin_panel_settings: matAdminPanelSettings,
   apartment: matApartment,
-  arrow_back: matArrowBack,
   arrow_forward: matArrowForward,
-  autorenew: matAutorenew,
   bar_chart: matBarChart,
-  block: matBlock,
-  check_circle: matCheckCircle,
-  close: matClose,
-  cloud_off: matCloudOff,
-  cloud_upload: matCloudUpload,
-  content_copy: matContentCopy,
   dashboard: matDashboard,
-  delete: matDelete,
-  description: matDescription,
-  download: matDownload,
-  edit: matEdit,
   edit_note: matEditNote,
-  error: matError,
-  event: matEvent,
-  expand_less: matExpandLess,
-  expand_more: matExpandMore,
-  healing: matHealing,
   history: matHistory,
-  inbox: matInbox,
-  info: matInfo,
-  insert_drive_file: matInsertDriveFile,
   leaderboard: matLeaderboard,
   list_alt: matListAlt,
-  lock: matLock,
-  lock_open: matLockOpen,
   logout: matLogout,
   manage_accounts: matManageAccounts,
   menu_book: matMenuBook,
   person: matPerson,
-  picture_as_pdf: matPictureAsPdf,
   radio_button_unchecked: matRadioButtonUnchecked,
-  refresh: matRefresh,
-  remove_circle_outline: matRemoveCircleOutline,
   report_problem: matReportProblem,
-  restart_alt: matRestartAlt,
-  schedule: matSchedule,
-  search: matSearch,
-  search_off: matSearchOff,
-  summarize: matSummarize,
-  swap_horiz: matSwapHoriz,
-  sync: matSync,
-  timeline: matTimeline,
   tune: matTune,
   upload_file: matUploadFile,
   verified: matVerified,
   warning: matWarning,
-  // The font's old name for the outlined info icon.
-  info_outline: outlinedInfo,
 };
+
+const known: Record<string, string> = { ...SHELL_ICONS };
+
+/** More icons for `iconMapFn` (pageIcons.ts). */
+export function addIcons(icons: Readonly<Record<string, string>>): void {
+  Object.assign(known, icons);
+}
 
 /** Quasar's icon mapping: a known name becomes its SVG; anything else (an svg string, img:…) is left to Quasar. */
 export const iconMapFn = (name: string): { icon: string } | undefined => {
-  const icon = ICONS[name];
+  const icon = known[name];
   return icon === undefined ? undefined : { icon };
 };
 

@@ -7,7 +7,7 @@ import App from './App.vue';
 import { router } from './router';
 import { i18n, loadMessages } from './i18n';
 import { useAuthStore } from './stores/auth';
-import { api } from './api/client';
+import { onApiError } from './api/client';
 
 const app = createApp(App);
 const pinia = createPinia();
@@ -19,14 +19,13 @@ app.use(Quasar);
 app.use(router);
 
 // A session that ends server-side (timeout, logout elsewhere) sends the user back to sign in.
-api.interceptors.response.use(undefined, (err: { response?: { status?: number }; config?: { url?: string } }) => {
+onApiError((err) => {
   const url = err.config?.url ?? '';
   if (err.response?.status === 401 && !url.startsWith('/v1/session')) {
     useAuthStore().forget();
     const current = router.currentRoute.value;
     if (!current.meta.public) void router.push({ path: '/login', query: { redirect: current.fullPath } });
   }
-  return Promise.reject(err);
 });
 
 document.documentElement.lang = i18n.global.locale.value;

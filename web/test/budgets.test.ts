@@ -53,6 +53,16 @@ describe('first-screen budgets', () => {
     expect(report).not.toMatch(/login .*OVER/);
   });
 
+  it('counts a dynamically imported chunk the screen waits for (awaits), with its static imports', () => {
+    const [results] = measureScreens(
+      manifest,
+      { results: { maxKiB: 1000, routes: ['src/layouts/MainLayout.vue', 'src/pages/ResultsPage.vue'], awaits: ['src/components/Later.vue'] } },
+      sizeOf,
+    );
+    expect(results!.files).toContain('assets/Later.js');
+    expect(results!.bytes).toBe(683 * 1024);
+  });
+
   it('says so when every screen is within its budget', () => {
     expect(budgetReport(measureScreens(manifest, { login: { maxKiB: 100, routes: ['src/pages/LoginPage.vue'] } }, sizeOf))).toMatch(/budgets met\.$/);
   });

@@ -1,5 +1,7 @@
-// Every Material icon name the app uses has its SVG in web/src/icons.ts: the app ships no icon
-// font, so a name missing from the map would show as its bare text. The scan reads the sources
+// Every Material icon name the app uses has its SVG in web/src/icons.ts or pageIcons.ts: the app
+// ships no icon font, so a name missing from the maps would show as its bare text. The signed-in
+// layout and the unit home load only the first (the other pages bring the second), so what they
+// use must be there. The scan reads the sources
 // the way people write icons here:
 //  - templates: any attribute whose name contains "icon" (icon, icon-right, dropdown-icon, …),
 //    static (icon="add") or bound (:icon="open ? 'expand_less' : 'expand_more'": every quoted
@@ -10,7 +12,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ICONS } from '../src/icons';
+import { SHELL_ICONS } from '../src/icons';
+import { PAGE_ICONS } from '../src/pageIcons';
+
+const ICONS: Readonly<Record<string, string>> = { ...SHELL_ICONS, ...PAGE_ICONS };
 
 const SRC = path.resolve(import.meta.dirname, '../src');
 const NAME = /^[a-z0-9_]+$/;
@@ -21,6 +26,22 @@ function sourceFiles(dir: string): string[] {
     if (e.isDirectory()) return sourceFiles(p);
     return /\.(vue|ts)$/.test(e.name) && !p.startsWith(path.join(SRC, 'i18n')) ? [p] : [];
   });
+}
+
+/** The sources `start` imports at run time, transitively (relative imports; not `import type`). */
+function staticGraph(start: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/^\s*import\s+(?!type\b)(?:[^'"]*?from\s+)?['"](\.[^'"]+)['"]/gm)) {
+      const base = path.resolve(path.dirname(file), m[1]!);
+      const found = [base, `${base}.ts`, `${base}.vue`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+      if (found) visit(found);
+    }
+  };
+  start.forEach((f) => visit(path.join(SRC, f)));
+  return [...seen];
 }
 
 const literals = (expr: string) => [...expr.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`$\n]*)`/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
@@ -90,6 +111,19 @@ describe('SVG icons', () => {
     expect(used.size).toBeGreaterThan(40);
     const missing = [...used].filter(([name]) => !ICONS[name]).map(([name, file]) => `${name} (${file})`);
     expect(missing, 'add these to web/src/icons.ts').toEqual([]);
+  });
+
+  it('has the icons of the signed-in layout and the unit home in the layout\'s map', () => {
+    const missing = staticGraph(['layouts/MainLayout.vue', 'pages/UnitHomePage.vue', 'components/LanguageMenu.vue']).flatMap((file) =>
+      iconNamesIn(fs.readFileSync(file, 'utf8'), file.endsWith('.vue'))
+        .filter((name) => !SHELL_ICONS[name])
+        .map((name) => `${name} (${path.relative(SRC, file)})`),
+    );
+    expect(missing, 'move these from web/src/pageIcons.ts to icons.ts').toEqual([]);
+  });
+
+  it('names each icon once', () => {
+    expect(Object.keys(SHELL_ICONS).filter((name) => PAGE_ICONS[name])).toEqual([]);
   });
 
   it('maps each name to an SVG path', () => {

@@ -2,13 +2,14 @@
 import crypto from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { coded, type SessionState } from '@carbon/shared';
+import { coded } from '@carbon/shared';
 import { withTransaction, type Pool } from '../db/pool';
 import { writeAudit } from '../domain/audit';
 import type { Logger } from '../log';
 import type { OidcClient } from '../auth/oidcClient';
 import { pkce } from '../auth/oidcClient';
-import { expiries, SESSION_COOKIE, type SessionLifetimes } from '../auth/session';
+import { SESSION_COOKIE, type SessionLifetimes } from '../auth/session';
+import { sessionState } from '../auth/sessionState';
 import { loadUser, type CurrentUser } from '../auth/currentUser';
 import type { AuthCache } from '../auth/authCache';
 import { userOf } from '../policies';
@@ -58,14 +59,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
   const handoffCookie = { ...txCookie, path: LOGOUT_REDIRECT_PATH };
 
   const sendState = (res: Response, user: CurrentUser, s: { createdAt: number; lastSeenAt: number }, extra: object = {}) => {
-    const { grants, permissions, ...profile } = user;
-    const body: SessionState = {
-      user: profile,
-      roles: grants.map((g) => ({ role: g.role, unit_id: g.unitId })),
-      permissions,
-      ...expiries(s, d.lifetimes),
-    };
-    res.json({ ...body, ...extra });
+    res.json({ ...sessionState(user, s, d.lifetimes), ...extra });
   };
 
   r.post('/login', limited, async (req, res) => {

@@ -48,8 +48,11 @@ export interface TestStack {
   stop: () => Promise<void>;
 }
 
-/** `clock`: what the instances measure session lifetimes against (a test moves it instead of waiting). */
-export async function startTestStack(opts: { instances?: number; env?: Record<string, string>; log?: Logger; clock?: Clock } = {}): Promise<TestStack> {
+/** `clock`: what the instances measure session lifetimes against (a test moves it instead of waiting);
+ * `webDist`: the built web app the instances serve (default: web/dist). */
+export async function startTestStack(
+  opts: { instances?: number; env?: Record<string, string>; log?: Logger; clock?: Clock; webDist?: string } = {},
+): Promise<TestStack> {
   const url = await createTestDatabase();
   // The origin the browser would see (a proxy in front of the instances); nothing listens on it,
   // the clients send it as the Origin header. Each instance listens on a port the system picks:
@@ -70,7 +73,7 @@ export async function startTestStack(opts: { instances?: number; env?: Record<st
   const config = loadConfig(baseEnv);
   const servers: RunningServer[] = [];
   const addInstance = async (env: Record<string, string> = {}) => {
-    const server = await startServer(loadConfig({ ...baseEnv, ...env, PORT: '0' }), { skipMigrations: true, log, clock: opts.clock });
+    const server = await startServer(loadConfig({ ...baseEnv, ...env, PORT: '0' }), { skipMigrations: true, log, clock: opts.clock, webDist: opts.webDist });
     servers.push(server);
     return server;
   };

@@ -1,10 +1,55 @@
-// One axios instance for the whole SPA. The session travels in the httpOnly `auth_token`
-// cookie only: no token is ever read or sent by JavaScript.
-import axios, { isAxiosError } from 'axios';
+// The SPA's API client: axios (src/api/http.ts), loaded with the first API call rather than with
+// the entry, so that a screen which calls no API (the signed-out login page) does not load it.
+// The session travels in the httpOnly `auth_token` cookie only: no token is ever read or sent by
+// JavaScript.
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { ApiError } from '@carbon/shared';
 import { codedText } from '../utils/errorText';
+import { loadErrorMessages } from '../i18n';
 
-export const api = axios.create({ baseURL: '/api', withCredentials: true, headers: { Accept: 'application/json' } });
+export type HttpError = { response?: { status?: number; data?: unknown }; config?: { url?: string } };
+
+const errorListeners: ((err: HttpError) => void)[] = [];
+let http: Promise<AxiosInstance> | undefined;
+
+function instance(): Promise<AxiosInstance> {
+  if (!http) {
+    http = import('./http').then((m) =>
+      m.createHttp((err) => {
+        errorListeners.forEach((listen) => listen(err as HttpError));
+        // The caller words the refusal from its code (errorDetail below): the words come first.
+        return loadErrorMessages();
+      }),
+    );
+    // A failed chunk load (network, new deployment) is tried again by the next call.
+    http.catch(() => (http = undefined));
+  }
+  return http;
+}
+
+/** Called with every failed API answer, before the caller sees it (the session-ended redirect). */
+export function onApiError(listen: (err: HttpError) => void): void {
+  errorListeners.push(listen);
+}
+
+/** Starts loading axios now (a screen about to call the API), without waiting for it. */
+export function preloadApi(): void {
+  instance().catch(() => {});
+}
+
+type Config = AxiosRequestConfig;
+/** The axios methods the app uses, each loading axios first if need be. */
+export const api = {
+  get: <T = unknown>(url: string, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.get<T>(url, config)),
+  delete: <T = unknown>(url: string, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.delete<T>(url, config)),
+  post: <T = unknown>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.post<T>(url, data, config)),
+  patch: <T = unknown>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.patch<T>(url, data, config)),
+};
+
+/** axios' own test (`isAxiosError`), without loading axios for it. */
+function isAxiosError(err: unknown): err is { response?: { status?: number; data?: unknown } } {
+  return typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
+}
 
 /** The server's refusal in the app's language (from its code), else its `detail`, else `fallback`. */
 export function errorDetail(err: unknown, fallback: string): string {
@@ -23,6 +68,6 @@ export function statusOf(err: unknown): number | undefined {
  * (from its code; the server's English for an unknown one); empty for anything else. */
 export function fieldErrorsOf(err: unknown): NonNullable<ApiError['errors']> {
   if (!isAxiosError(err) || err.response?.status !== 422) return [];
-  const errors = (err.response.data as Partial<ApiError> | undefined)?.errors ?? [];
+  const errors = (err.response?.data as Partial<ApiError> | undefined)?.errors ?? [];
   return errors.map((e) => ({ ...e, message: codedText(e.code, e.params, e.message) }));
 }

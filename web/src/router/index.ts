@@ -6,6 +6,7 @@ import { useAuthStore } from '../stores/auth';
 import { useWorkspaceStore } from '../stores/workspace';
 import { loadBackofficeMessages } from '../i18n';
 import { backofficeRoute } from './backoffice';
+import { preloadApi } from '../api/client';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -81,6 +82,8 @@ router.beforeEach(async (to) => {
   messages.catch(() => {});
   await auth.load();
   if (!auth.isAuthenticated) return { path: '/login', query: { redirect: to.fullPath } };
+  // A signed-in page reads the API as soon as it is drawn: its HTTP client loads beside its code.
+  preloadApi();
   // Pages that declare a permission (meta.permission, the back office) need it.
   const { routeAllowed, unitAddressAllowed } = await access;
   if (!routeAllowed(to, auth.permissions)) return { path: '/forbidden' };

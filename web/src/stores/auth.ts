@@ -3,6 +3,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { PermissionMap, SessionState } from '@carbon/shared';
 import { api, statusOf } from '../api/client';
+import { takeBootSession } from '../api/bootSession';
 
 export const useAuthStore = defineStore('auth', () => {
   const session = ref<SessionState | null>(null);
@@ -12,9 +13,16 @@ export const useAuthStore = defineStore('auth', () => {
   const permissions = computed<PermissionMap>(() => session.value?.permissions ?? {});
   const isAuthenticated = computed(() => session.value !== null);
 
-  /** Reads the session once (or again with force); a 401 simply means "signed out". */
+  /** Reads the session once (or again with force); a 401 simply means "signed out". The first
+   * read takes the state the page was served with, when it carries one. */
   async function load(force = false): Promise<void> {
     if (loaded.value && !force) return;
+    const boot = takeBootSession();
+    if (boot && !force) {
+      session.value = boot.session;
+      loaded.value = true;
+      return;
+    }
     try {
       const { data } = await api.get<SessionState>('/v1/session');
       session.value = data;

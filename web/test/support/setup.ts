@@ -5,11 +5,13 @@
 import { afterEach, beforeAll } from 'vitest';
 import { enableAutoUnmount } from '@vue/test-utils';
 import { i18n, loadBackofficeMessages, loadMessages } from '../../src/i18n';
+import '../../src/i18n/shellMessages';
+import '../../src/pageParts';
 
 enableAutoUnmount(afterEach);
 
-// The app loads French and the back-office messages on demand (src/i18n/index.ts); components
-// mounted on their own get every message, in both languages.
+// The app loads French, the back-office messages and the parts of the English ones on demand
+// (src/i18n/index.ts, parts.ts); components mounted on their own get every message, in both languages.
 beforeAll(async () => {
   await loadBackofficeMessages();
   await loadMessages('fr');
