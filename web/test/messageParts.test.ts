@@ -38,15 +38,20 @@ describe('the parts of the English messages', () => {
     expect(parts.every((p) => p.length > 0)).toBe(true);
   });
 
-  it('give the signed-in layout and the unit home every key their code names', () => {
-    // The refusal codes' words come with any failed answer (src/api/client.ts), before the code
-    // that words it (src/utils/errorText.ts) sees it.
-    const loaded = (['core', 'shell', 'codes'] as const).flatMap((part) => keys(selectMessages(en, part)));
+  // Each screen's code names only keys of the parts it loads. The refusal codes' words come with
+  // any failed answer (src/api/client.ts), before the code that words it (src/utils/errorText.ts)
+  // sees it.
+  const screens = [
+    { name: 'the signed-in layout and the unit home', files: ['layouts/MainLayout.vue', 'pages/UnitHomePage.vue', 'components/LanguageMenu.vue', 'pages/ForbiddenPage.vue'], parts: ['core', 'shell', 'codes'] },
+    { name: 'the signed-out pages', files: ['pages/LoginPage.vue', 'pages/AuthCompletePage.vue', 'pages/NotFoundPage.vue'], parts: ['core', 'codes'] },
+  ] as const;
+  it.each(screens)('give $name every key their code names', ({ files: start, parts }) => {
+    const loaded = parts.flatMap((part) => keys(selectMessages(en, part)));
     const namespaces = Object.keys(en);
     // Key literals and the fixed start of keys built in templates (`module.status.${s}`).
     const literal = new RegExp(`['\`"]((?:${namespaces.join('|')})\\.[\\w.]*)(\\$\\{)?`, 'g');
-    const files = staticGraph(['layouts/MainLayout.vue', 'pages/UnitHomePage.vue', 'components/LanguageMenu.vue']);
-    expect(files.length).toBeGreaterThan(10);
+    const files = staticGraph([...start]);
+    expect(files.length).toBeGreaterThan(start.length);
     const missing: string[] = [];
     for (const file of files) {
       for (const m of fs.readFileSync(file, 'utf8').matchAll(literal)) {
@@ -58,5 +63,13 @@ describe('the parts of the English messages', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('come with every other page: each imports src/pageParts.ts', () => {
+    const covered = new Set<string>(screens.flatMap((s) => s.files.filter((f) => f.startsWith('pages/'))));
+    const pages = fs.readdirSync(path.join(SRC, 'pages'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.vue')).map((f) => `pages/${f}`);
+    const without = pages.filter((f) => !covered.has(f) && !/import\s+['"](\.\.\/)+pageParts['"]/.test(fs.readFileSync(path.join(SRC, f), 'utf8')));
+    expect(pages.length).toBeGreaterThan(covered.size);
+    expect(without).toEqual([]);
   });
 });
