@@ -4,7 +4,7 @@
 // set-based batches. Writes data_entry_emissions only, then chains the scope's de-duplicated
 // aggregation.
 import { factorSetsUsedBy, type EntryData, type ReportedEmission } from '@carbon/shared';
-import { computeEmissions, findEntryLocations } from '../../../domain/entries/prepare';
+import { computeEmissions, locateEntry } from '../../../domain/entries/prepare';
 import { factorSetsFor } from '../../../domain/factors';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { chainCoalescedAggregation } from '../../coalesceAggregation';
@@ -66,7 +66,8 @@ export const emissionRecalcHandler: JobHandler = {
         const writes: EmissionWrite[] = [];
         for (const [i, r] of rows.entries()) {
           if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
-          const resolved = await findEntryLocations(asQueryable(db), entryType, { ...r.data }, locations.resolver);
+          // Stored data is already in canonical form: only the locations are wanted, no rewrite.
+          const resolved = locateEntry(entryType, r.data, locations.lookup, false);
           if (resolved.issues.length) {
             // Stored entries were resolved when written; one that no longer resolves keeps its
             // previous emissions and is counted in the report.
