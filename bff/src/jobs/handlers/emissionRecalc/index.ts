@@ -78,10 +78,14 @@ export const emissionRecalcHandler: JobHandler = {
           if (emissions.some((e) => e.kg_co2eq === null)) withoutFactor++;
           for (const e of emissions) writes.push({ ...e, data_entry_id: r.id, version: r.version });
         }
-        await pending;
-        pending = q.upsertEmissions(db, { emissions: JSON.stringify(writes) });
-        pending.catch(() => {}); // awaited below
         done += rows.length;
+        // As text before waiting for the previous write: the batch's objects (read and computed)
+        // die young instead of outliving a scavenge while the batch waits for the session.
+        const json = JSON.stringify(writes);
+        writes.length = 0;
+        await pending;
+        pending = q.upsertEmissions(db, { emissions: json });
+        pending.catch(() => {}); // awaited below
         await ctx.progress({ phase: 'computing', done, total });
       }
     }
