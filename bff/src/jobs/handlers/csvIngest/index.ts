@@ -143,7 +143,7 @@ export const csvIngestHandler: JobHandler = {
         unit_id: job.unit_id,
         year: job.year,
         // Only the new rows lack emissions; replaced rows took theirs with them.
-        payload: { only_missing: true, ...(job.unit_id === null ? { module_ids: [...touched] } : {}) },
+        payload: { only_missing: true, stored: report.stored, ...(job.unit_id === null ? { module_ids: [...touched] } : {}) },
       },
       { linear: true },
     );

@@ -22,6 +22,8 @@ export interface EmissionRecalcPayload {
   only_missing?: boolean;
   /** Restrict a scope over every unit to these modules (a multi-unit file touched them). */
   module_ids?: number[];
+  /** With only_missing after an ingest: the rows it stored, the progress total without a count. */
+  stored?: number;
 }
 
 type EmissionWrite = ReportedEmission & { data_entry_id: number; version: string };
@@ -39,7 +41,10 @@ export const emissionRecalcHandler: JobHandler = {
     const modules = await scopeModules(db, job, Array.isArray(payload.module_ids) ? payload.module_ids : undefined);
     const moduleIds = modules.map((m) => m.id);
     const factorSets = await factorSetsFor(asQueryable(db), factorSetsUsedBy(entryType), job.year);
-    const total = (await q.countEntries(db, { moduleIds, entryType: entryType.type, onlyMissing })).rows[0]!.n;
+    // After an ingest the total is the rows it stored: counting the entries still without
+    // emissions (an anti-join over the whole module) cost the chain a serial statement of
+    // 0.2-0.7 s. Entries left without emissions earlier come on top; progress grows to meet them.
+    let total = onlyMissing && typeof payload.stored === 'number' ? payload.stored : (await q.countEntries(db, { moduleIds, entryType: entryType.type, onlyMissing })).rows[0]!.n;
     let done = 0;
     let withoutFactor = 0;
     let unresolved = 0;
@@ -79,6 +84,7 @@ export const emissionRecalcHandler: JobHandler = {
           for (const e of emissions) writes.push({ ...e, data_entry_id: r.id, version: r.version });
         }
         done += rows.length;
+        total = Math.max(total, done);
         // As text before waiting for the previous write: the batch's objects (read and computed)
         // die young instead of outliving a scavenge while the batch waits for the session.
         const json = JSON.stringify(writes);
