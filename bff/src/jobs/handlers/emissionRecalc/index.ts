@@ -42,8 +42,9 @@ export const emissionRecalcHandler: JobHandler = {
     const moduleIds = modules.map((m) => m.id);
     const factorSets = await factorSetsFor(asQueryable(db), factorSetsUsedBy(entryType), job.year);
     // After an ingest the total is the rows it stored: counting the entries still without
-    // emissions (an anti-join over the whole module) cost the chain a serial statement of
-    // 0.2-0.7 s. Entries left without emissions earlier come on top; progress grows to meet them.
+    // emissions (an anti-join over the whole module) was a serial statement of the chain, 0.74 s
+    // of 100,000 trips on a loaded machine. Entries left without emissions earlier come on top;
+    // progress grows to meet them.
     let total = onlyMissing && typeof payload.stored === 'number' ? payload.stored : (await q.countEntries(db, { moduleIds, entryType: entryType.type, onlyMissing })).rows[0]!.n;
     let done = 0;
     let withoutFactor = 0;
