@@ -1,6 +1,7 @@
 // One BFF instance in a child process for the benchmarks (bench/support/path1Server.ts), so that
 // the load generator does not share its event loop. Resolves with its URL once it prints READY.
 // BENCH_BFF_NODE_ARGS: extra node flags for the BFF only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../bff/src/db/embeddedPostgres';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'path1Server.ts');
 
 /** The node flags of `npm start` (bff/package.json), so that the benchmarks measure the BFF as it runs. */
-export const START_NODE_ARGS = '--max-semi-space-size=64';
+export const START_NODE_ARGS = '--max-semi-space-size=32';
 
 /** `server`: the launcher to run, by default this checkout's (the Path 1 bench compares two);
  * `nodeArgs`: node flags, by default `npm start`'s and BENCH_BFF_NODE_ARGS. */
@@ -22,7 +23,10 @@ export function startBff(env: Record<string, string>, server = SERVER, nodeArgs 
     const argv = [...extra, '--import', 'tsx', server];
     const child = spawn(cpu ? 'taskset' : process.execPath, cpu ? ['-c', cpu, process.execPath, ...argv] : argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], cwd: path.dirname(server) });
     let out = '';
+    // BENCH_BFF_STDOUT=file: the BFF's standard output kept there too (e.g. with --trace-gc).
+    const keep = process.env.BENCH_BFF_STDOUT;
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (keep) fs.appendFileSync(keep, chunk);
       out += chunk.toString();
       const m = /READY (\S+) (\S+)/.exec(out);
       if (m) resolve({ child, url: m[1]!, issuer: m[2]! });

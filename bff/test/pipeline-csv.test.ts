@@ -34,6 +34,9 @@ describe('csv_ingest of a headcount and a mixed travel file', () => {
     expect(job.report).toMatchObject({ rows: 3, stored: 3, skipped: 0 });
     const types = (await pipelineJobs(stack.server.pool, res.body.pipeline_id)).map((j) => j.job_type);
     expect(types).toEqual(['csv_ingest', 'emission_recalc', 'aggregation']);
+    // The recalculation's total is what the ingest stored (passed along, not counted again).
+    const { rows: recalc } = await stack.server.pool.query(`SELECT payload, progress FROM data_ingestion_jobs WHERE pipeline_id = $1 AND job_type = 'emission_recalc'`, [res.body.pipeline_id]);
+    expect(recalc[0]).toMatchObject({ payload: { only_missing: true, stored: 3 }, progress: { done: 3, total: 3 } });
     const m = await moduleId(stack.server.pool, ids.unit['CLIMATE-LAB']!, YEAR, 'headcount');
     const rows = await entriesOf(stack.server.pool, m);
     expect(rows.map((r) => r.data.name)).toEqual(['Ada Lovelace', 'Grace Hopper, PhD', 'Émilie du Châtelet']);

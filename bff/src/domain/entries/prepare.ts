@@ -8,49 +8,80 @@ import { invalidInput } from '../../core/validate';
 import type { Queryable } from '../db';
 import { resolveLocation } from '../locations/search';
 
-/** How a location value is looked up; bulk writers pass one that answers from values they
- * resolved beforehand with `resolveLocation` (one query per distinct value, not per row). */
+/** How a location value is looked up, one at a time, against the database (Path 1). */
 export type LocationResolver = (db: Queryable, kind: LocationKind, value: string, country: string | null) => Promise<ResolvedLocation | undefined>;
 
-/**
- * Resolves every location field of `data`, rewriting it in canonical form (IATA code in upper
- * case; the place's own name and its country). Unknown locations, and a route whose two ends are
- * one place, are issues naming the field.
- */
-export async function findEntryLocations(
-  db: Queryable,
-  entryType: EntryTypeDef,
-  data: EntryData,
-  resolve: LocationResolver = resolveLocation,
-): Promise<{ found: Record<string, ResolvedLocation>; issues: FieldIssue[] }> {
-  const found: Record<string, ResolvedLocation> = {};
-  const issues: FieldIssue[] = [];
-  for (const f of entryType.fields) {
-    if (f.type !== 'location' || !f.location) continue;
-    const value = data[f.key];
-    if (typeof value !== 'string' || !value) continue;
-    const countryField = f.location.countryField;
-    const country = countryField && typeof data[countryField] === 'string' ? (data[countryField] as string) : null;
-    const loc = await resolve(db, f.location.kind, value, country);
-    if (!loc) {
-      issues.push(
-        f.location.kind === 'airport'
-          ? fieldIssue(f.key, `unknown airport code ${value}`, coded('unknown_airport', { code: value }))
-          : country
-            ? fieldIssue(f.key, `unknown place "${value}" in ${country.toUpperCase()}`, coded('unknown_place_in_country', { name: value, country: country.toUpperCase() }))
-            : fieldIssue(f.key, `unknown place "${value}"`, coded('unknown_place', { name: value })),
-      );
-      continue;
-    }
-    found[f.key] = loc;
-    data[f.key] = f.location.kind === 'airport' ? loc.code : loc.name;
-    if (countryField) data[countryField] = loc.country_code;
-  }
+/** A lookup answered from memory: bulk writers resolve a batch's distinct values beforehand with
+ * `resolveLocations` (one query per batch), then locate each row without a promise per field. */
+export type LocationLookup = (kind: LocationKind, value: string, country: string | null) => ResolvedLocation | undefined;
+
+type Located = { found: Record<string, ResolvedLocation>; issues: FieldIssue[] };
+
+type LocationField = EntryTypeDef['fields'][number];
+
+/** The country a location field names through its country field, if any. */
+const countryOf = (f: LocationField, data: EntryData) => {
+  const countryField = f.location?.countryField;
+  return countryField && typeof data[countryField] === 'string' ? (data[countryField] as string) : null;
+};
+
+function unknownLocation(key: string, kind: LocationKind, value: string, country: string | null): FieldIssue {
+  if (kind === 'airport') return fieldIssue(key, `unknown airport code ${value}`, coded('unknown_airport', { code: value }));
+  if (country) return fieldIssue(key, `unknown place "${value}" in ${country.toUpperCase()}`, coded('unknown_place_in_country', { name: value, country: country.toUpperCase() }));
+  return fieldIssue(key, `unknown place "${value}"`, coded('unknown_place', { name: value }));
+}
+
+/** A location found: kept in `found` and, when `rewrite`, written into `data` in canonical form
+ * (IATA code in upper case; the place's own name and its country). */
+function place(f: LocationField, data: EntryData, loc: ResolvedLocation, found: Record<string, ResolvedLocation>, rewrite: boolean): void {
+  found[f.key] = loc;
+  if (!rewrite) return;
+  data[f.key] = f.location!.kind === 'airport' ? loc.code : loc.name;
+  if (f.location!.countryField) data[f.location!.countryField] = loc.country_code;
+}
+
+/** A route whose two ends are one place. */
+function sameEnds(entryType: EntryTypeDef, located: Located): Located {
+  const { found, issues } = located;
   const route = entryType.route;
   if (route && found[route.from] && found[route.to] && found[route.from]!.id === found[route.to]!.id) {
     issues.push(fieldIssue(route.to, `must differ from ${route.from}`, coded('same_place', { other: route.from })));
   }
-  return { found, issues };
+  return located;
+}
+
+/**
+ * Resolves every location field of `data`, rewriting it in canonical form. Unknown locations,
+ * and a route whose two ends are one place, are issues naming the field.
+ */
+export async function findEntryLocations(db: Queryable, entryType: EntryTypeDef, data: EntryData, resolve: LocationResolver = resolveLocation): Promise<Located> {
+  const found: Record<string, ResolvedLocation> = {};
+  const issues: FieldIssue[] = [];
+  for (const f of entryType.fields) {
+    const value = data[f.key];
+    if (f.type !== 'location' || !f.location || typeof value !== 'string' || !value) continue;
+    const country = countryOf(f, data);
+    const loc = await resolve(db, f.location.kind, value, country);
+    if (loc) place(f, data, loc, found, true);
+    else issues.push(unknownLocation(f.key, f.location.kind, value, country));
+  }
+  return sameEnds(entryType, { found, issues });
+}
+
+/** `findEntryLocations` answered from memory, without a promise per field; `rewrite` false
+ * leaves `data` as it is. */
+export function locateEntry(entryType: EntryTypeDef, data: EntryData, lookup: LocationLookup, rewrite = true): Located {
+  const found: Record<string, ResolvedLocation> = {};
+  const issues: FieldIssue[] = [];
+  for (const f of entryType.fields) {
+    const value = data[f.key];
+    if (f.type !== 'location' || !f.location || typeof value !== 'string' || !value) continue;
+    const country = countryOf(f, data);
+    const loc = lookup(f.location.kind, value, country);
+    if (loc) place(f, data, loc, found, rewrite);
+    else issues.push(unknownLocation(f.key, f.location.kind, value, country));
+  }
+  return sameEnds(entryType, { found, issues });
 }
 
 /** `findEntryLocations` for Path 1: any issue refuses the entry (422 naming the field). */

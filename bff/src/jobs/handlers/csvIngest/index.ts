@@ -104,10 +104,16 @@ export const csvIngestHandler: JobHandler = {
     const flush = async () => {
       const rows = buffer;
       buffer = [];
-      for (const r of rows) touched.add(r.m);
+      const modules = new Set<number>();
+      for (const r of rows) modules.add(r.m);
+      // As text before waiting for the previous insert: the rows' objects die young instead of
+      // outliving a scavenge while the batch waits for the session.
+      const json = JSON.stringify(rows);
+      rows.length = 0;
+      for (const m of modules) touched.add(m);
       await pending;
-      await clear(rows.map((r) => r.m));
-      pending = q.insertEntries(db, { entryType: entryType.type, createdBy: job.created_by, rows: JSON.stringify(rows) });
+      await clear([...modules]);
+      pending = q.insertEntries(db, { entryType: entryType.type, createdBy: job.created_by, rows: json });
       pending.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
     };
     for await (const records of file.batches) {
@@ -137,7 +143,7 @@ export const csvIngestHandler: JobHandler = {
         unit_id: job.unit_id,
         year: job.year,
         // Only the new rows lack emissions; replaced rows took theirs with them.
-        payload: { only_missing: true, ...(job.unit_id === null ? { module_ids: [...touched] } : {}) },
+        payload: { only_missing: true, stored: report.stored, ...(job.unit_id === null ? { module_ids: [...touched] } : {}) },
       },
       { linear: true },
     );

@@ -5,9 +5,9 @@
 import { coded, createSchema, reportYearIssues, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import type { FieldIssue } from '../../../core/errors';
 import { checkInput } from '../../../core/validate';
-import { compact, findEntryLocations } from '../../../domain/entries/prepare';
+import { compact, locateEntry } from '../../../domain/entries/prepare';
 import { findMembers, linkTraveler, memberKey, type Member } from '../../../domain/entries/traveler';
-import { asQueryable, letIoThrough, ROWS_PER_TURN } from '../shared';
+import { letIoThrough, ROWS_PER_TURN } from '../shared';
 import type { SqlRunner } from '../../../domain/db';
 import type { CsvRow } from '../../csv/readCsv';
 import { rowIssue, type RowIssue, type RowReport } from '../../csv/rowReport';
@@ -143,7 +143,7 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
   const out: PreparedRow[] = [];
   for (const [i, c] of linked.entries()) {
     if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
-    const { issues } = await findEntryLocations(asQueryable(ctx.db), entryType, c.data, locations.resolver);
+    const { issues } = locateEntry(entryType, c.data, locations.lookup);
     if (issues.length) {
       skipped.push(rowIssues(ctx, c.line, issues));
       // A member skipped here frees its person number for a later line.

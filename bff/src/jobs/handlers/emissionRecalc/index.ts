@@ -4,7 +4,7 @@
 // set-based batches. Writes data_entry_emissions only, then chains the scope's de-duplicated
 // aggregation.
 import { factorSetsUsedBy, type EntryData, type ReportedEmission } from '@carbon/shared';
-import { computeEmissions, findEntryLocations } from '../../../domain/entries/prepare';
+import { computeEmissions, locateEntry } from '../../../domain/entries/prepare';
 import { factorSetsFor } from '../../../domain/factors';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { chainCoalescedAggregation } from '../../coalesceAggregation';
@@ -22,6 +22,8 @@ export interface EmissionRecalcPayload {
   only_missing?: boolean;
   /** Restrict a scope over every unit to these modules (a multi-unit file touched them). */
   module_ids?: number[];
+  /** With only_missing after an ingest: the rows it stored, the progress total without a count. */
+  stored?: number;
 }
 
 type EmissionWrite = ReportedEmission & { data_entry_id: number; version: string };
@@ -39,7 +41,11 @@ export const emissionRecalcHandler: JobHandler = {
     const modules = await scopeModules(db, job, Array.isArray(payload.module_ids) ? payload.module_ids : undefined);
     const moduleIds = modules.map((m) => m.id);
     const factorSets = await factorSetsFor(asQueryable(db), factorSetsUsedBy(entryType), job.year);
-    const total = (await q.countEntries(db, { moduleIds, entryType: entryType.type, onlyMissing })).rows[0]!.n;
+    // After an ingest the total is the rows it stored: counting the entries still without
+    // emissions (an anti-join over the whole module) was a serial statement of the chain, 0.74 s
+    // of 100,000 trips on a loaded machine. Entries left without emissions earlier come on top;
+    // progress grows to meet them.
+    let total = onlyMissing && typeof payload.stored === 'number' ? payload.stored : (await q.countEntries(db, { moduleIds, entryType: entryType.type, onlyMissing })).rows[0]!.n;
     let done = 0;
     let withoutFactor = 0;
     let unresolved = 0;
@@ -66,7 +72,8 @@ export const emissionRecalcHandler: JobHandler = {
         const writes: EmissionWrite[] = [];
         for (const [i, r] of rows.entries()) {
           if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
-          const resolved = await findEntryLocations(asQueryable(db), entryType, { ...r.data }, locations.resolver);
+          // Stored data is already in canonical form: only the locations are wanted, no rewrite.
+          const resolved = locateEntry(entryType, r.data, locations.lookup, false);
           if (resolved.issues.length) {
             // Stored entries were resolved when written; one that no longer resolves keeps its
             // previous emissions and is counted in the report.
@@ -77,10 +84,15 @@ export const emissionRecalcHandler: JobHandler = {
           if (emissions.some((e) => e.kg_co2eq === null)) withoutFactor++;
           for (const e of emissions) writes.push({ ...e, data_entry_id: r.id, version: r.version });
         }
-        await pending;
-        pending = q.upsertEmissions(db, { emissions: JSON.stringify(writes) });
-        pending.catch(() => {}); // awaited below
         done += rows.length;
+        total = Math.max(total, done);
+        // As text before waiting for the previous write: the batch's objects (read and computed)
+        // die young instead of outliving a scavenge while the batch waits for the session.
+        const json = JSON.stringify(writes);
+        writes.length = 0;
+        await pending;
+        pending = q.upsertEmissions(db, { emissions: json });
+        pending.catch(() => {}); // awaited below
         await ctx.progress({ phase: 'computing', done, total });
       }
     }
