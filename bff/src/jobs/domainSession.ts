@@ -15,20 +15,28 @@ export class DomainSession {
   /** Destroy rather than reuse the connection: the handler may still be using it. */
   private discard = false;
   private ended = false;
+  /** The last query sent or waiting. A handler may send a query while its previous one is still
+   * on its way (the bulk writers read the next batch's travelers and places while its insert
+   * runs): each waits for the one before, in order, here rather than in node-postgres, which
+   * queues them today but will refuse them from its version 9. */
+  private tail: Promise<unknown> = Promise.resolve();
 
   /** What the handler gets: queries in the transaction, refused once the attempt is over. */
   readonly db: DomainDb = {
     query: async (statement: string | QueryConfig, values?: unknown[]) => {
       if (this.closedForHandler) throw new Error('This job attempt is over; its database session is closed.');
       const c = await this.open();
-      return typeof statement === 'string' ? c.query(statement, values) : c.query(statement);
+      return this.inTurn(() => (typeof statement === 'string' ? c.query(statement, values) : c.query(statement)));
     },
   };
 
   /** The runner's door into the transaction (the conditional finish), open after the handler's
    * has closed. */
   readonly runnerDb: StatementRunner = {
-    query: async <R extends QueryResultRow>(statement: QueryConfig) => (await this.open()).query<R>(statement),
+    query: async <R extends QueryResultRow>(statement: QueryConfig) => {
+      const c = await this.open();
+      return this.inTurn(() => c.query<R>(statement));
+    },
   };
 
   constructor(private readonly pool: Pool) {}
@@ -48,6 +56,13 @@ export class DomainSession {
     return this.opening;
   }
 
+  /** Runs `query` once every query sent before it has answered (or failed). */
+  private inTurn<T>(query: () => Promise<T>): Promise<T> {
+    const turn = this.tail.then(query, query);
+    this.tail = turn.catch(() => {});
+    return turn;
+  }
+
   /** The attempt is over for the handler; only the runner may still use the session. */
   closeForHandler(opts: { discard?: boolean } = {}): void {
     this.closedForHandler = true;
@@ -63,14 +78,16 @@ export class DomainSession {
 
   async commit(): Promise<void> {
     this.ended = true;
-    await this.client!.query('COMMIT');
+    const c = this.client!;
+    await this.inTurn(() => c.query('COMMIT'));
   }
 
   async rollback(): Promise<void> {
     this.ended = true;
-    if (!this.client) return;
+    const c = this.client;
+    if (!c) return;
     try {
-      await this.client.query('ROLLBACK');
+      await this.inTurn(() => c.query('ROLLBACK'));
     } catch {
       this.discard = true;
     }
