@@ -8,22 +8,23 @@ import { invalidInput } from '../../core/validate';
 import type { Queryable } from '../db';
 import { resolveLocation } from '../locations/search';
 
-/** How a location value is looked up, one at a time, against the database (Path 1). */
-export type LocationResolver = (db: Queryable, kind: LocationKind, value: string, country: string | null) => Promise<ResolvedLocation | undefined>;
-
 /** A lookup answered from memory: bulk writers resolve a batch's distinct values beforehand with
- * `resolveLocations` (one query per batch), then locate each row without a promise per field. */
+ * `resolveLocations` (one query per batch), Path 1 its entry's values, then each row is located
+ * without a promise per field. */
 export type LocationLookup = (kind: LocationKind, value: string, country: string | null) => ResolvedLocation | undefined;
 
 type Located = { found: Record<string, ResolvedLocation>; issues: FieldIssue[] };
 
 type LocationField = EntryTypeDef['fields'][number];
 
-/** The country a location field names through its country field, if any. */
-const countryOf = (f: LocationField, data: EntryData) => {
-  const countryField = f.location?.countryField;
-  return countryField && typeof data[countryField] === 'string' ? (data[countryField] as string) : null;
-};
+/** The place a location field of `data` names, with its kind and the country its country field
+ * names; undefined when `f` is no location field or holds no value. */
+function locationValue(f: LocationField, data: EntryData): { kind: LocationKind; value: string; country: string | null } | undefined {
+  const value = data[f.key];
+  if (f.type !== 'location' || !f.location || typeof value !== 'string' || !value) return undefined;
+  const countryField = f.location.countryField;
+  return { kind: f.location.kind, value, country: countryField && typeof data[countryField] === 'string' ? (data[countryField] as string) : null };
+}
 
 function unknownLocation(key: string, kind: LocationKind, value: string, country: string | null): FieldIssue {
   if (kind === 'airport') return fieldIssue(key, `unknown airport code ${value}`, coded('unknown_airport', { code: value }));
@@ -51,42 +52,35 @@ function sameEnds(entryType: EntryTypeDef, located: Located): Located {
 }
 
 /**
- * Resolves every location field of `data`, rewriting it in canonical form. Unknown locations,
- * and a route whose two ends are one place, are issues naming the field.
+ * Locates every location field of `data` through `lookup`, rewriting it in canonical form unless
+ * `rewrite` is false. Unknown locations, and a route whose two ends are one place, are issues
+ * naming the field.
  */
-export async function findEntryLocations(db: Queryable, entryType: EntryTypeDef, data: EntryData, resolve: LocationResolver = resolveLocation): Promise<Located> {
-  const found: Record<string, ResolvedLocation> = {};
-  const issues: FieldIssue[] = [];
-  for (const f of entryType.fields) {
-    const value = data[f.key];
-    if (f.type !== 'location' || !f.location || typeof value !== 'string' || !value) continue;
-    const country = countryOf(f, data);
-    const loc = await resolve(db, f.location.kind, value, country);
-    if (loc) place(f, data, loc, found, true);
-    else issues.push(unknownLocation(f.key, f.location.kind, value, country));
-  }
-  return sameEnds(entryType, { found, issues });
-}
-
-/** `findEntryLocations` answered from memory, without a promise per field; `rewrite` false
- * leaves `data` as it is. */
 export function locateEntry(entryType: EntryTypeDef, data: EntryData, lookup: LocationLookup, rewrite = true): Located {
   const found: Record<string, ResolvedLocation> = {};
   const issues: FieldIssue[] = [];
   for (const f of entryType.fields) {
-    const value = data[f.key];
-    if (f.type !== 'location' || !f.location || typeof value !== 'string' || !value) continue;
-    const country = countryOf(f, data);
-    const loc = lookup(f.location.kind, value, country);
+    const at = locationValue(f, data);
+    if (!at) continue;
+    const { kind, value, country } = at;
+    const loc = lookup(kind, value, country);
     if (loc) place(f, data, loc, found, rewrite);
-    else issues.push(unknownLocation(f.key, f.location.kind, value, country));
+    else issues.push(unknownLocation(f.key, kind, value, country));
   }
   return sameEnds(entryType, { found, issues });
 }
 
-/** `findEntryLocations` for Path 1: any issue refuses the entry (422 naming the field). */
+const lookupKey = (kind: LocationKind, value: string, country: string | null) => `${kind}\u0000${value}\u0000${country ?? ''}`;
+
+/** Path 1: the entry's locations, each looked up in the database, then `locateEntry`; any issue
+ * refuses the entry (422 naming the field). */
 export async function resolveEntryLocations(db: Queryable, entryType: EntryTypeDef, data: EntryData): Promise<Record<string, ResolvedLocation>> {
-  const { found, issues } = await findEntryLocations(db, entryType, data);
+  const resolved = new Map<string, ResolvedLocation | undefined>();
+  for (const f of entryType.fields) {
+    const at = locationValue(f, data);
+    if (at) resolved.set(lookupKey(at.kind, at.value, at.country), await resolveLocation(db, at.kind, at.value, at.country));
+  }
+  const { found, issues } = locateEntry(entryType, data, (kind, value, country) => resolved.get(lookupKey(kind, value, country)));
   if (issues.length) throw invalidInput(`${entryType.type} entry`, issues);
   return found;
 }
