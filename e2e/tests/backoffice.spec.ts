@@ -273,13 +273,12 @@ test('a replace upload first names how many earlier CSV rows it removes, sends n
   expect(members).toEqual(['New One', 'New Two']);
 });
 
-test('recover: a job left RUNNING by a killed instance shows as stale, and Recover brings it to completion', async ({ page }) => {
-  const unit = await unitIdOf('CLIMATE-LAB');
-  const killed = `e2e-killed:${process.pid}:${Date.now().toString(36)}`;
-  // The instance died a moment ago (its last heartbeat, 5 s ago, is still inside the 60 s rescue
-  // window, so no poller takes the job first); its aggregation had run for 15 minutes, past the
-  // 10-minute timeout of its type.
-  const jobId = await withDb(async (db) => {
+/** A professional travel aggregation of `unit` for 2025 left RUNNING by instance `killed`, which
+ * died a moment ago: its last heartbeat, 5 s ago, is still inside the 60 s rescue window, so no
+ * poller takes the job first; the job had run for 15 minutes, past the 10-minute timeout of its
+ * type. Answers the job's id. */
+async function staleRunningAggregation(unit: number, killed: string): Promise<number> {
+  return withDb(async (db) => {
     await db.query(`INSERT INTO job_instances (id, started_at, heartbeat_at) VALUES ($1, now() - interval '1 hour', now() - interval '5 seconds')`, [killed]);
     await db.query(
       `UPDATE data_ingestion_jobs SET is_current = false
@@ -297,6 +296,12 @@ test('recover: a job left RUNNING by a killed instance shows as stale, and Recov
     );
     return Number(rows[0]!.id);
   });
+}
+
+test('recover: a job left RUNNING by a killed instance shows as stale, and Recover brings it to completion', async ({ page }) => {
+  const unit = await unitIdOf('CLIMATE-LAB');
+  const killed = `e2e-killed:${process.pid}:${Date.now().toString(36)}`;
+  const jobId = await staleRunningAggregation(unit, killed);
 
   await openAs(page, 'olga', '/backoffice/jobs?state=RUNNING');
   const row = page.getByTestId(`job-row-${jobId}`);
@@ -333,24 +338,7 @@ test('recover: answers read before the recovered job finished do not take its ro
   // reload of the list). Both are held here until the job has finished and its row says so.
   const unit = await unitIdOf('CLIMATE-LAB');
   const killed = `e2e-killed-late:${process.pid}:${Date.now().toString(36)}`;
-  const jobId = await withDb(async (db) => {
-    await db.query(`INSERT INTO job_instances (id, started_at, heartbeat_at) VALUES ($1, now() - interval '1 hour', now() - interval '5 seconds')`, [killed]);
-    await db.query(
-      `UPDATE data_ingestion_jobs SET is_current = false
-        WHERE is_current AND state <> 'RUNNING' AND job_type = 'aggregation' AND entity_type = 'MODULE_UNIT_SPECIFIC'
-          AND module_type = 'professional_travel' AND unit_id = $1 AND year = 2025`,
-      [unit],
-    );
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO data_ingestion_jobs (job_type, entity_type, target, module_type, unit_id, year, state, is_current, locked_by, locked_at,
-                                        attempts, run_after, started_at, created_at, progress)
-       VALUES ('aggregation', 'MODULE_UNIT_SPECIFIC', 'STATS', 'professional_travel', $1, 2025, 'RUNNING', true, $2, now() - interval '15 minutes',
-               1, now() - interval '15 minutes', now() - interval '15 minutes', now() - interval '15 minutes', '{"phase": "aggregating", "done": 0, "total": 1}')
-       RETURNING id`,
-      [unit, killed],
-    );
-    return Number(rows[0]!.id);
-  });
+  const jobId = await staleRunningAggregation(unit, killed);
   const stateInDb = () => withDb(async (db) => (await db.query<{ state: string }>('SELECT state FROM data_ingestion_jobs WHERE id = $1', [jobId])).rows[0]!.state);
 
   // The first answer of each kind is fetched from the server at once and handed to the page only
