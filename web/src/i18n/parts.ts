@@ -45,38 +45,27 @@ const SHELL = [
 const split = (paths: string[]) => paths.map((p) => p.split('.'));
 const under = (key: string, paths: string[][]) => paths.filter((p) => p[0] === '*' || p[0] === key);
 
-function pick(tree: MessageTree, paths: string[][]): MessageTree {
+/** The messages under `paths` (`keep`), or all the others (not `keep`). */
+function select(tree: MessageTree, paths: string[][], keep: boolean): MessageTree {
   const out: MessageTree = {};
   for (const [key, value] of Object.entries(tree)) {
     const here = under(key, paths);
-    if (here.some((p) => p.length === 1)) out[key] = value;
-    else if (here.length > 0 && typeof value === 'object') {
-      const sub = pick(value, here.map((p) => p.slice(1)));
+    if (here.some((p) => p.length === 1)) {
+      if (keep) out[key] = value;
+    } else if (here.length > 0 && typeof value === 'object') {
+      const sub = select(value, here.map((p) => p.slice(1)), keep);
       if (Object.keys(sub).length > 0) out[key] = sub;
-    }
-  }
-  return out;
-}
-
-function omit(tree: MessageTree, paths: string[][]): MessageTree {
-  const out: MessageTree = {};
-  for (const [key, value] of Object.entries(tree)) {
-    const here = under(key, paths);
-    if (here.some((p) => p.length === 1)) continue;
-    if (here.length > 0 && typeof value === 'object') {
-      const sub = omit(value, here.map((p) => p.slice(1)));
-      if (Object.keys(sub).length > 0) out[key] = sub;
-    } else out[key] = value;
+    } else if (!keep) out[key] = value;
   }
   return out;
 }
 
 /** The messages of `part` out of the whole English tree. */
 export function selectMessages(tree: MessageTree, part: MessagePart): MessageTree {
-  if (part === 'core') return omit(pick(tree, split(CORE)), split(CODES));
-  if (part === 'shell') return pick(tree, split(SHELL));
-  if (part === 'codes') return pick(tree, split(CODES));
-  return omit(tree, split([...CORE, ...SHELL]));
+  if (part === 'core') return select(select(tree, split(CORE), true), split(CODES), false);
+  if (part === 'shell') return select(tree, split(SHELL), true);
+  if (part === 'codes') return select(tree, split(CODES), true);
+  return select(tree, split([...CORE, ...SHELL]), false);
 }
 
 export const MESSAGE_PARTS: readonly MessagePart[] = ['core', 'shell', 'codes', 'pages'];
