@@ -25,6 +25,7 @@ import { copyFromFile } from './support/copyIn';
 import { startBenchBff } from './support/bffProcess';
 import { cpuBetween, postmasterPid, sampleCpu } from './support/cpuTime';
 import { BARS } from './bars';
+import { enableStatementLog, statementLogSink } from './support/statementLog';
 import { recordResult } from './support/results';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -102,25 +103,13 @@ function sampleActivity(url: string, file: string): { stop: () => Promise<void> 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-bulk-'));
   fs.chmodSync(dir, 0o755);
-  // BENCH_PG_LOG=file: every statement's duration, to see where the database spends its time.
-  const pgLog = process.env.BENCH_PG_LOG;
-  const cluster = await startEmbeddedPostgres(path.join(dir, 'db'), pgLog ? (m) => fs.appendFileSync(pgLog, `${m}\n`) : undefined);
+  const cluster = await startEmbeddedPostgres(path.join(dir, 'db'), statementLogSink());
   let child: ChildProcess | undefined;
   try {
     const admin = new pg.Client({ connectionString: cluster.url() });
     await admin.connect();
     await admin.query('CREATE DATABASE bench');
-    if (pgLog && process.env.BENCH_EXPLAIN) {
-      // BENCH_EXPLAIN=ms: the plan, timings and buffers of every statement slower than that.
-      await admin.query(`ALTER SYSTEM SET session_preload_libraries = 'auto_explain'`);
-      await admin.query(`ALTER SYSTEM SET auto_explain.log_min_duration = '${Number(process.env.BENCH_EXPLAIN)}ms'`);
-      await admin.query(`ALTER SYSTEM SET auto_explain.log_analyze = on`);
-      await admin.query(`ALTER SYSTEM SET auto_explain.log_buffers = on`);
-      await admin.query('SELECT pg_reload_conf()');
-    } else if (pgLog) {
-      await admin.query(`ALTER SYSTEM SET log_min_duration_statement = 0`);
-      await admin.query('SELECT pg_reload_conf()');
-    }
+    await enableStatementLog(admin);
     await admin.end();
     const databaseUrl = cluster.url('bench');
     await migrate(databaseUrl);

@@ -28,6 +28,7 @@ import { summarize, type Summary } from './support/stats';
 import { START_NODE_ARGS, startBenchBff, startBff } from './support/bffProcess';
 import { cpuBetween, postmasterPid, sampleCpu, type CpuSample } from './support/cpuTime';
 import { createPayload, updatePayload, type Choices } from './support/entryPayloads';
+import { enableStatementLog, statementLogSink } from './support/statementLog';
 import { recordResult } from './support/results';
 import { BARS } from './bars';
 
@@ -38,6 +39,8 @@ const MEMBERS = 2_000;
 // BENCH_CONNS=1,32: these connection counts instead;
 // BENCH_ONLY=writes or BENCH_ONLY=members: only the Path 1 writes, or only the member list;
 // BENCH_OPS=create,update: only these writes (no baselines), e.g. to profile one of them.
+// BENCH_PG_LOG=file (with BENCH_EXPLAIN=ms, BENCH_EXPLAIN_SAMPLE): PostgreSQL's statement log or
+// plans, e.g. to see which plan a prepared write settled on (support/statementLog.ts).
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
 const OPS = process.env.BENCH_OPS?.split(',');
@@ -172,10 +175,11 @@ async function main() {
   let compared: ChildProcess | undefined;
   let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   try {
-    cluster = await startEmbeddedPostgres(dir, undefined, { fast: false });
+    cluster = await startEmbeddedPostgres(dir, statementLogSink(), { fast: false });
     const admin = new pg.Client({ connectionString: cluster.url() });
     await admin.connect();
     await admin.query('CREATE DATABASE carbon_bench');
+    await enableStatementLog(admin);
     const settings = await admin.query<{ name: string; setting: string }>(
       `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes', 'server_version')`,
     );

@@ -24,11 +24,15 @@ const ENTRY_RESULT = `
     FROM e`;
 
 /** The entries of the batch ($3: their ids, so that the planner looks them up by key) still as
- * they were read (row version; a null version: not read, any), locked in id order. */
+ * they were read (row version; a null version: not read, any), locked in id order. The module is
+ * tested with IS NOT DISTINCT FROM (the same as = here: neither side is null), which no index
+ * answers: with =, the generic plan of the prepared statement went in through
+ * data_entries_module_type_id_idx with the ids as a filter on its third column, reading the
+ * whole module's part of that index on every write (docs/performance.md, Path 1 database work). */
 const LOCKED = `
   locked AS (
     SELECT d.id FROM data_entries d JOIN input i ON i.id = d.id
-     WHERE d.id = ANY ($3::bigint[]) AND d.carbon_report_module_id = $1 AND (i.version IS NULL OR d.xmin::text = i.version)
+     WHERE d.id = ANY ($3::bigint[]) AND d.carbon_report_module_id IS NOT DISTINCT FROM $1 AND (i.version IS NULL OR d.xmin::text = i.version)
        AND (i.type IS NULL OR d.data_entry_type = i.type)
      ORDER BY d.id
        FOR UPDATE OF d
