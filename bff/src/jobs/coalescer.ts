@@ -1,7 +1,12 @@
 // Requests made while an earlier batch is on its way go together in the next one: one statement
 // (one round trip, one commit, one NOTIFY lock) for what would otherwise be one per request.
-// Nothing waits for a batch to fill: an idle coalescer sends a lone request at once, so a batch
-// only grows with the requests that arrive during the previous round trip.
+// Nothing waits for a batch to fill: a batch is sent at the end of the current tick
+// (process.nextTick), so it holds the requests made while the previous one was on its way and
+// those made in the same tick — among them the ones the previous batch's answers cause at once:
+// a runner's claimed jobs whose handlers return at once free their slots, whose next claims then
+// join one batch instead of trailing in ones and twos behind the batch sent without them
+// (docs/performance.md, "Jobs engine"). No I/O or timer comes between: a lone request still goes
+// at once, in the order the coalescers were asked (a claim before the finish that follows it).
 
 interface Pending<T, R> {
   item: T;
@@ -12,6 +17,7 @@ interface Pending<T, R> {
 export class Coalescer<T, R> {
   private pending: Pending<T, R>[] = [];
   private busy = false;
+  private scheduled = false;
 
   /** `send` answers one result per item, in the items' order. */
   constructor(
@@ -27,6 +33,15 @@ export class Coalescer<T, R> {
   }
 
   private next(): void {
+    if (this.busy || this.scheduled || this.pending.length === 0) return;
+    this.scheduled = true;
+    process.nextTick(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
     if (this.busy || this.pending.length === 0) return;
     this.busy = true;
     const batch = this.pending.splice(0, this.maxBatch);
