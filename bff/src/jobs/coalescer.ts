@@ -35,14 +35,13 @@ export class Coalescer<T, R> {
   private next(): void {
     if (this.busy || this.scheduled || this.pending.length === 0) return;
     this.scheduled = true;
-    process.nextTick(() => {
-      this.scheduled = false;
-      this.flush();
-    });
+    process.nextTick(() => this.flush());
   }
 
+  /** Only ever scheduled by next(): nothing else sends or takes requests in between, so the
+   * coalescer is idle and has requests here. */
   private flush(): void {
-    if (this.busy || this.pending.length === 0) return;
+    this.scheduled = false;
     this.busy = true;
     const batch = this.pending.splice(0, this.maxBatch);
     this.send(batch.map((p) => p.item))
