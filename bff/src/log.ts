@@ -1,4 +1,6 @@
-// Structured logs. Cookies, authorization headers and OAuth codes never reach the output.
+// Structured logs. Cookies, authorization headers and OAuth codes never reach the output, nor
+// does any stack trace: an error is logged by what identifies it (its type, message and error
+// code), not by the code it ran through.
 // `json`: one JSON line per entry (production, tests, log collectors). `pretty`: one readable,
 // coloured line per entry for a developer's terminal, printed by pino-pretty in a worker thread
 // (a development dependency: the configuration refuses it in production).
@@ -6,15 +8,42 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string, format: 'json' | 'pretty' = 'json'): Logger {
+/** An error code as PostgreSQL (SQLSTATE) and Node (EPIPE, ECONNRESET) name them; anything
+ * else under `code` may be an OAuth code and is left out. */
+const ERROR_CODE = /^[A-Z0-9_]{2,40}$/;
+
+interface LoggedError {
+  type: string;
+  message: string;
+  error_code?: string;
+  constraint?: string;
+  cause?: LoggedError;
+}
+
+/** What identifies an error, without its stack (pino's default serializer keeps it). */
+export function errorFields(err: unknown, depth = 0): LoggedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err) };
+  const e = err as Error & { code?: unknown; constraint?: unknown };
+  return {
+    type: e.constructor?.name ?? 'Error',
+    message: e.message,
+    ...(typeof e.code === 'string' && ERROR_CODE.test(e.code) ? { error_code: e.code } : {}),
+    ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}),
+    ...(e.cause !== undefined && depth < 3 ? { cause: errorFields(e.cause, depth + 1) } : {}),
+  };
+}
+
+/** `destination`: where JSON lines go instead of standard output (tests read them). */
+export function createLogger(level: string, format: 'json' | 'pretty' = 'json', destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
+    serializers: { err: (err: unknown) => errorFields(err) },
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.code', '*.code_verifier', '*.password', '*.secret'],
       censor: '[redacted]',
     },
   };
-  if (format === 'json') return pino(options);
+  if (format === 'json') return destination ? pino(options, destination) : pino(options);
   return pino({
     ...options,
     transport: {
