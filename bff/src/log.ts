@@ -37,7 +37,7 @@ export function errorFields(err: unknown, depth = 0): LoggedError {
 export function createLogger(level: string, format: 'json' | 'pretty' = 'json', destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
-    serializers: { err: (err: unknown) => errorFields(err) },
+    serializers: { err: errorFields },
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.code', '*.code_verifier', '*.password', '*.secret'],
       censor: '[redacted]',

@@ -20,19 +20,15 @@ beforeAll(async () => {
          r AS (INSERT INTO carbon_reports (unit_id, year) SELECT id, 2025 FROM u RETURNING id)
     INSERT INTO carbon_report_modules (carbon_report_id, module_type) SELECT id, t FROM r, unnest(ARRAY['professional_travel', 'headcount']) t
     RETURNING id, module_type`);
-  const travel = rows.filter((r) => r.module_type === 'professional_travel');
-  await pool.query(
-    `INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source)
-     SELECT m, 'plane', jsonb_build_object('origin', 'GVA', 'destination', 'JFK', 'n', g), 'csv'
-       FROM unnest($1::bigint[]) m, generate_series(1, 250) g`,
-    [travel.map((r) => r.id)],
-  );
-  await pool.query(
-    `INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source)
-     SELECT m, 'member', jsonb_build_object('user_institutional_id', g::text, 'name', 'Member ' || g), 'csv'
-       FROM unnest($1::bigint[]) m, generate_series(1, 250) g`,
-    [rows.filter((r) => r.module_type === 'headcount').map((r) => r.id)],
-  );
+  const modulesOf = (type: string) => rows.filter((r) => r.module_type === type).map((r) => r.id);
+  const fill = (modules: number[], entryType: string, data: string) =>
+    pool.query(
+      `INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source)
+       SELECT m, $2, ${data}, 'csv' FROM unnest($1::bigint[]) m, generate_series(1, 250) g`,
+      [modules, entryType],
+    );
+  await fill(modulesOf('professional_travel'), 'plane', `jsonb_build_object('origin', 'GVA', 'destination', 'JFK', 'n', g)`);
+  await fill(modulesOf('headcount'), 'member', `jsonb_build_object('user_institutional_id', g::text, 'name', 'Member ' || g)`);
   await pool.query('ANALYZE data_entries');
 }, 60_000);
 afterAll(() => pool?.end());
