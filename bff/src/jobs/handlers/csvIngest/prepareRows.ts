@@ -40,7 +40,8 @@ export interface IngestContext {
 
 export interface PreparedRow {
   m: number;
-  d: EntryData;
+  /** The entry's data as JSON text (insertEntries.sql explains why text). */
+  d: string;
 }
 
 interface Candidate {
@@ -150,7 +151,7 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
       if (ctx.members && entryType.person) ctx.members.delete(`${c.target.module_id}:${String(c.data[entryType.person.numberField])}`);
       continue;
     }
-    out.push({ m: c.target.module_id, d: c.data });
+    out.push({ m: c.target.module_id, d: JSON.stringify(c.data) });
   }
   // In the file's order, whichever step refused them.
   skipped.sort((a, b) => a[0]!.row - b[0]!.row);

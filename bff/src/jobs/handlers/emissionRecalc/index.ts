@@ -26,7 +26,8 @@ export interface EmissionRecalcPayload {
   stored?: number;
 }
 
-type EmissionWrite = ReportedEmission & { data_entry_id: number; version: string };
+/** An emission as upsertEmissions.sql reads it: its meta as JSON text. */
+type EmissionWrite = Omit<ReportedEmission, 'meta'> & { meta: string; data_entry_id: number; version: string };
 
 export const emissionRecalcHandler: JobHandler = {
   type: EMISSION_RECALC,
@@ -82,7 +83,7 @@ export const emissionRecalcHandler: JobHandler = {
           }
           const emissions = computeEmissions(entryType, r.data, resolved.found, factorSets, job.year);
           if (emissions.some((e) => e.kg_co2eq === null)) withoutFactor++;
-          for (const e of emissions) writes.push({ ...e, data_entry_id: r.id, version: r.version });
+          for (const e of emissions) writes.push({ ...e, meta: JSON.stringify(e.meta), data_entry_id: r.id, version: r.version });
         }
         done += rows.length;
         total = Math.max(total, done);
