@@ -14,8 +14,12 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Development only, so imported only then (as the demo data below).
+  const group = config.DATABASE_URL ? undefined : await import('./dev/ownProcessGroup');
+  if (group?.runInOwnProcessGroup()) return;
   const server = await startServer(config);
   stopOnSignals(server, config.SHUTDOWN_TIMEOUT_SECONDS);
+  group?.stopWithParent();
   const lines = [`\nCarbon footprint calculator is running at ${config.PUBLIC_ORIGIN}`];
   if (!config.OAUTH_ISSUER_URL) {
     // Development only, so imported only then: production never loads the demo data.

