@@ -2,8 +2,10 @@
 // plane and train trips keep `by_scope` and `by_category` exact in module and report stats, and
 // the aggregation of a recalculation writes the very same numbers. Members weigh FTE × the
 // per-FTE factors uploaded here (800 kg per FTE: figures by hand); trips weigh what their
-// emission rows say.
+// emission rows say. A report is summed from its modules' stats when one of them is aggregated,
+// to what the sums of its emissions give.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeReportStats, reportStatsFromSums } from '../src/domain/stats';
 import { as, demoIds } from './support/carbon';
 import { CSV, settled } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
@@ -133,5 +135,17 @@ describe('stats by scope and category', () => {
     await settled(stack.server.pool);
     expect(await stats()).toEqual(before);
     expect(await inexact()).toEqual([]);
+  });
+
+  it("rewrite the report from its modules when one module is aggregated: the emissions' sums again", async () => {
+    const before = await stats();
+    await stack.server.pool.query(`UPDATE carbon_reports SET stats = '{}' WHERE id = $1`, [report]);
+    const olga = await as(stack, 'olga');
+    expect((await olga.post(`/api/sync/recalculate-emissions/professional-travel?year=${YEAR}&unit_id=${unit}`)).status).toBe(202);
+    await settled(stack.server.pool);
+    expect(await stats()).toEqual(before);
+    expect(await inexact()).toEqual([]);
+    const { rows } = await stack.server.pool.query('SELECT stats FROM carbon_reports WHERE id = $1', [report]);
+    expect(normalizeReportStats(rows[0].stats)).toEqual(normalizeReportStats(await reportStatsFromSums(stack.server.pool, report)));
   });
 });

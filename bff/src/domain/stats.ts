@@ -16,7 +16,10 @@
 //    (`applyStatsDelta`). The module row is updated before the report row, and an UPDATE
 //    re-reads the latest committed stats under the row lock, so concurrent writers never lose a
 //    delta and a write to a module with 10,000 entries costs the same as to an empty one.
-//  - The aggregation job (and any repair) recomputes from the sums (`recomputeStats`).
+//  - The aggregation job (and any repair) recomputes a module from the sums of its emissions, then
+//    its report from its modules' stats (`recomputeStats`): a report is the sum of its modules,
+//    which each way keeps, so one module's aggregation reads that module's rows only.
+//    `reportStatsFromSums` is the report's definition from the emissions, which tests hold it to.
 // Stored objects hold the keys their writer touched; presenters fill the rest with zeros
 // (`normalizeModuleStats`, `normalizeReportStats`), so both ways read the same.
 // A survey module's stored stats are its respondents' sums, like any module's; what is shown is
@@ -166,6 +169,27 @@ const REPORT_STATS_FROM_SUMS = `
            ${reportingFromSums('per_reporting')}) AS stats
     FROM per_module`;
 
+/** Sums of one key's values (kg by scope, or by category) over the stats of `m`'s modules. */
+const sumByKey = (key: string) =>
+  `(SELECT coalesce(jsonb_object_agg(k, kg), '{}') FROM (SELECT j.key AS k, sum(j.value::numeric) AS kg
+                                                        FROM m, jsonb_each_text(m.stats -> '${key}') j GROUP BY 1) z)`;
+
+const REPORT_STATS_FROM_MODULES = `
+  WITH m AS (SELECT module_type, stats FROM carbon_report_modules WHERE carbon_report_id = $1),
+  per_module AS (
+    SELECT module_type, sum(${num("stats ->> 'kg_co2eq'")}) AS kg, sum(${num("stats ->> 'entries'")}) AS n,
+           sum(${num("stats ->> 'without_factor'")}) AS wf
+      FROM m GROUP BY module_type
+  )
+  SELECT jsonb_build_object(
+           'kg_co2eq', coalesce(sum(kg), 0),
+           'entries', coalesce(sum(n), 0),
+           'without_factor', coalesce(sum(wf), 0),
+           'by_module', coalesce(jsonb_object_agg(module_type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'without_factor', wf)), '{}'),
+           'by_scope', ${sumByKey('by_scope')},
+           'by_category', ${sumByKey('by_category')}) AS stats
+    FROM per_module`;
+
 /** Module stats computed from the sums of its emissions (read only). */
 export async function moduleStatsFromSums(db: SqlRunner, moduleId: number, moduleType: ModuleType): Promise<ModuleStats> {
   const types = entryTypesOf(moduleType).map((t) => t.type);
@@ -179,11 +203,19 @@ export async function reportStatsFromSums(db: SqlRunner, reportId: number): Prom
   return rows[0]!.stats;
 }
 
+/** Report stats summed from its modules' stored stats (read only). */
+async function reportStatsFromModules(db: SqlRunner, reportId: number): Promise<ReportStats> {
+  const { rows } = await db.query<{ stats: ReportStats }>(REPORT_STATS_FROM_MODULES, [reportId]);
+  return rows[0]!.stats;
+}
+
 /**
- * Rewrites a module's stats and its report's stats from the sums. Call inside a transaction.
- * Each row is locked first and its sums read by a later statement, whose snapshot then holds
- * every write that committed before the lock was granted; writers that come later wait for the
- * lock and add their delta on top of the recomputed value.
+ * Rewrites a module's stats from the sums of its emissions, then its report's stats from its
+ * modules' stats. Call inside a transaction. Each row is locked first and read by a later
+ * statement, whose snapshot then holds every write that committed before the lock was granted;
+ * writers that come later wait for the lock and add their delta on top of the recomputed value.
+ * A writer to another module of the report that waits for the report's lock has not committed
+ * its module either: the report is summed without its change, and it adds its delta after.
  */
 export async function recomputeStats(db: SqlRunner, moduleId: number): Promise<{ module: ModuleStats; report: ReportStats } | undefined> {
   const locked = await db.query<{ carbon_report_id: number; module_type: ModuleType }>(
@@ -195,7 +227,7 @@ export async function recomputeStats(db: SqlRunner, moduleId: number): Promise<{
   const module = await moduleStatsFromSums(db, moduleId, m.module_type);
   await db.query('UPDATE carbon_report_modules SET stats = $2, updated_at = now() WHERE id = $1', [moduleId, module]);
   await db.query('SELECT 1 FROM carbon_reports WHERE id = $1 FOR NO KEY UPDATE', [m.carbon_report_id]);
-  const report = await reportStatsFromSums(db, m.carbon_report_id);
+  const report = await reportStatsFromModules(db, m.carbon_report_id);
   await db.query('UPDATE carbon_reports SET stats = $2, updated_at = now() WHERE id = $1', [m.carbon_report_id, report]);
   return { module, report };
 }
