@@ -8,8 +8,14 @@ const BLOCKING = new Set(['serious', 'critical']);
 /** Waits for the page to have settled (no loading indicator), then runs axe over it. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   await expect(page.locator('.q-loading, .q-inner-loading, .q-spinner:not([data-testid="recalculating-badge"] *)')).toHaveCount(0);
-  // Transitions (dialogs, tabs) end before colours are measured.
-  await page.waitForTimeout(350);
+  // Transitions (dialogs, tabs, a field's message fading in) end before colours are measured: a
+  // text half faded in fails the contrast check. Vue removes its -enter-active / -leave-active
+  // classes at their end; one may start a moment after another (a message shown once a list has
+  // loaded), hence twice, 150 ms apart.
+  for (let i = 0; i < 2; i++) {
+    await page.waitForTimeout(150);
+    await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-leave-active"]'));
+  }
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const blocking = violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
