@@ -49,9 +49,14 @@ describe('unit sync year', () => {
   });
 
   it('says it in French, for an empty year too', async () => {
+    const warn = vi.spyOn(console, 'warn');
     const w = await open('fr');
     await typeYear(w, '');
     expect(message(w).text()).toBe('Saisissez une année de 1990 à 2100.');
+    expect(run(w).attributes('disabled')).toBeDefined();
+    // An emptied field is no year (null), not a string where the page holds a number.
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it('words a server refusal of the sync in the app language', async () => {
