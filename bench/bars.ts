@@ -9,6 +9,8 @@ export const BARS = {
   jobsToGraphile: { limit: 1.0, levels: [1, 4, 8] },
   /** 100,000 trips, upload → aggregation: the chain's time ÷ its same-index floor, at most. */
   bulkChainToFloor: { limit: 3 },
+  /** The BFF's peak resident memory during that chain, MiB over its idle figure, at most. */
+  bulkMemoryMib: { limit: 150 },
   /** Path 1 writes at 32 connections, on every entry type of the registry, in ms, at most. */
   path1: { connections: 32, p95: 25, p99: 50 },
   /** First-screen JavaScript, gzip, KiB, at most. */
@@ -48,6 +50,11 @@ export const BAR_CHECKS: BarCheck[] = [
     bar: `bulk chain ≤ ${BARS.bulkChainToFloor.limit}× its same-index floor, 100,000 trips`,
     benchmark: 'bulkPipeline',
     check: limitCheck('ratio_to_floor', BARS.bulkChainToFloor.limit, '×'),
+  },
+  {
+    bar: `BFF peak memory during that chain ≤ +${BARS.bulkMemoryMib.limit} MiB over idle`,
+    benchmark: 'bulkPipeline',
+    check: limitCheck('peak_over_idle_mib', BARS.bulkMemoryMib.limit, ' MiB'),
   },
   {
     bar: `Path 1 p95 ≤ ${BARS.path1.p95} ms at ${BARS.path1.connections} connections (worst write of every entry type)`,
