@@ -148,6 +148,17 @@ const MODULE_STATS_FROM_SUMS = `
            ${reportingFromSums('per_reporting')}) AS stats
     FROM per_type`;
 
+/** A report's stats object from a CTE `per_module` (module_type, kg, n, wf) and its `by_scope`
+ * and `by_category` entries (`reporting`): the one shape of both ways of computing it. */
+const reportStatsOf = (reporting: string) => `
+  SELECT jsonb_build_object(
+           'kg_co2eq', coalesce(sum(kg), 0),
+           'entries', coalesce(sum(n), 0),
+           'without_factor', coalesce(sum(wf), 0),
+           'by_module', coalesce(jsonb_object_agg(module_type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'without_factor', wf)), '{}'),
+           ${reporting}) AS stats
+    FROM per_module`;
+
 const REPORT_STATS_FROM_SUMS = `
   WITH ${perReporting('carbon_report_modules m JOIN data_entries e ON e.carbon_report_module_id = m.id', 'm.carbon_report_id = $1')}, per_entry AS (
     SELECT m.module_type, e.id, s.kg, s.lacks
@@ -161,13 +172,7 @@ const REPORT_STATS_FROM_SUMS = `
      WHERE m.carbon_report_id = $1
      GROUP BY m.module_type
   )
-  SELECT jsonb_build_object(
-           'kg_co2eq', coalesce(sum(kg), 0),
-           'entries', coalesce(sum(n), 0),
-           'without_factor', coalesce(sum(wf), 0),
-           'by_module', coalesce(jsonb_object_agg(module_type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'without_factor', wf)), '{}'),
-           ${reportingFromSums('per_reporting')}) AS stats
-    FROM per_module`;
+  ${reportStatsOf(reportingFromSums('per_reporting'))}`;
 
 /** Sums of one key's values (kg by scope, or by category) over the stats of `m`'s modules. */
 const sumByKey = (key: string) =>
@@ -181,14 +186,7 @@ const REPORT_STATS_FROM_MODULES = `
            sum(${num("stats ->> 'without_factor'")}) AS wf
       FROM m GROUP BY module_type
   )
-  SELECT jsonb_build_object(
-           'kg_co2eq', coalesce(sum(kg), 0),
-           'entries', coalesce(sum(n), 0),
-           'without_factor', coalesce(sum(wf), 0),
-           'by_module', coalesce(jsonb_object_agg(module_type, jsonb_build_object('kg_co2eq', kg, 'entries', n, 'without_factor', wf)), '{}'),
-           'by_scope', ${sumByKey('by_scope')},
-           'by_category', ${sumByKey('by_category')}) AS stats
-    FROM per_module`;
+  ${reportStatsOf(`'by_scope', ${sumByKey('by_scope')}, 'by_category', ${sumByKey('by_category')}`)}`;
 
 /** Module stats computed from the sums of its emissions (read only). */
 export async function moduleStatsFromSums(db: SqlRunner, moduleId: number, moduleType: ModuleType): Promise<ModuleStats> {
