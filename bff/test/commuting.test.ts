@@ -238,4 +238,15 @@ describe('commuting, anonymous responses where the unit takes them', () => {
     expect(m.extrapolation).toMatchObject({ responses: 8, anonymous: 2, respondents: 8, respondents_fte: 7, unit_fte: 20, basis: 'fte' });
     expect(m.kg_co2eq).toBeCloseTo(((RAW + 200 + 64) * 20) / 7, 6);
   });
+
+  it('the roll-up, which reads every report of the year at once, extrapolates each unit by its own basis', async () => {
+    const rollup = (await olga.get(`/api/v1/rollup?year=${YEAR}`)).body as { unit_id: number; kg_co2eq: number }[];
+    const kg = (unit: number) => rollup.find((u) => u.unit_id === unit)?.kg_co2eq;
+    const { module: climate } = await figures(CLIMATE(), reportOf('CLIMATE-LAB'));
+    const { module: ocean, report } = await figures(OCEAN(), reportOf('OCEAN-LAB'));
+    expect(climate.extrapolation.factor).toBeCloseTo(4, 9);
+    expect(ocean.extrapolation.factor).toBeCloseTo(20 / 7, 9);
+    expect(kg(OCEAN())).toBeCloseTo(report.kg_co2eq, 6);
+    expect(kg(OCEAN())! - kg(CLIMATE())!).toBeCloseTo(ocean.kg_co2eq - climate.kg_co2eq, 6);
+  });
 });

@@ -12,28 +12,46 @@ export const SURVEY_MODULES: readonly ModuleType[] = MODULE_TYPES.filter((m) => 
 export type SurveyBases = Partial<Record<string, SurveyBasis>>;
 
 // A named respondent counts the FTE of their member row; one no longer in the headcount, like an
-// anonymous response, counts 1 FTE (docs/decisions.md, extrapolating a survey).
+// anonymous response, counts 1 FTE (docs/decisions.md, extrapolating a survey). Each figure is
+// grouped once over all the reports, then joined to its (report, module) pair: the roll-up asks
+// for every report of a year, so nothing here may scan the responses or the people per pair.
+// The survey modules' ids go in as an array: joined to the modules instead, the planner expects a
+// few hundred entries per module (the average over every module type) and reads the whole
+// data_entries table to find a survey's few responses once it is asked for a hundred reports.
 const SURVEY_BASES = `
-  WITH responses AS (
-    SELECT m.carbon_report_id AS report_id, m.module_type, e.data ->> $3 AS person
-      FROM carbon_report_modules m JOIN data_entries e ON e.carbon_report_module_id = m.id
-     WHERE m.carbon_report_id = ANY($1::bigint[]) AND m.module_type = ANY($2::text[])
+  WITH surveys AS MATERIALIZED (
+    SELECT id, carbon_report_id AS report_id, module_type FROM carbon_report_modules
+     WHERE carbon_report_id = ANY($1::bigint[]) AND module_type = ANY($2::text[])
+  ), responses AS (
+    SELECT s.report_id, s.module_type, e.data ->> $3 AS person
+      FROM data_entries e JOIN surveys s ON s.id = e.carbon_report_module_id
+     WHERE e.carbon_report_module_id = ANY (ARRAY(SELECT id FROM surveys))
   ), people AS (
     SELECT hm.carbon_report_id AS report_id, p.data ->> $6 AS person, coalesce((p.data ->> $7)::float8, 0) AS fte
       FROM carbon_report_modules hm JOIN data_entries p ON p.carbon_report_module_id = hm.id
      WHERE hm.carbon_report_id = ANY($1::bigint[]) AND hm.module_type = $4 AND p.data_entry_type = $5
+  ), answered AS (
+    SELECT report_id, module_type, count(*) AS responses, count(*) FILTER (WHERE person IS NULL) AS anonymous
+      FROM responses GROUP BY report_id, module_type
   ), named AS (
-    SELECT DISTINCT r.report_id, r.module_type, r.person FROM responses r WHERE r.person IS NOT NULL
+    SELECT n.report_id, n.module_type, count(DISTINCT n.person) AS named, sum(coalesce(p.fte, 1)) AS named_fte
+      FROM (SELECT DISTINCT report_id, module_type, person FROM responses WHERE person IS NOT NULL) n
+      LEFT JOIN people p ON p.report_id = n.report_id AND p.person = n.person
+     GROUP BY n.report_id, n.module_type
+  ), headcount AS (
+    SELECT report_id, sum(fte) AS unit_fte, count(*) AS unit_head_count FROM people GROUP BY report_id
   )
   SELECT rep.report_id, t.module_type,
-         (SELECT count(*) FROM responses r WHERE r.report_id = rep.report_id AND r.module_type = t.module_type)::int AS responses,
-         (SELECT count(*) FROM responses r WHERE r.report_id = rep.report_id AND r.module_type = t.module_type AND r.person IS NULL)::int AS anonymous,
-         (SELECT count(*) FROM named n WHERE n.report_id = rep.report_id AND n.module_type = t.module_type)::int AS named,
-         (SELECT coalesce(sum(coalesce(p.fte, 1)), 0) FROM named n LEFT JOIN people p ON p.report_id = n.report_id AND p.person = n.person
-           WHERE n.report_id = rep.report_id AND n.module_type = t.module_type)::float8 AS named_fte,
-         (SELECT coalesce(sum(p.fte), 0) FROM people p WHERE p.report_id = rep.report_id)::float8 AS unit_fte,
-         (SELECT count(*) FROM people p WHERE p.report_id = rep.report_id)::int AS unit_head_count
-    FROM unnest($1::bigint[]) rep(report_id) CROSS JOIN unnest($2::text[]) t(module_type)`;
+         coalesce(a.responses, 0)::int AS responses,
+         coalesce(a.anonymous, 0)::int AS anonymous,
+         coalesce(n.named, 0)::int AS named,
+         coalesce(n.named_fte, 0)::float8 AS named_fte,
+         coalesce(h.unit_fte, 0)::float8 AS unit_fte,
+         coalesce(h.unit_head_count, 0)::int AS unit_head_count
+    FROM unnest($1::bigint[]) rep(report_id) CROSS JOIN unnest($2::text[]) t(module_type)
+    LEFT JOIN answered a ON a.report_id = rep.report_id AND a.module_type = t.module_type
+    LEFT JOIN named n ON n.report_id = rep.report_id AND n.module_type = t.module_type
+    LEFT JOIN headcount h ON h.report_id = rep.report_id`;
 
 interface BasisRow {
   report_id: string;
