@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'path1Server.ts');
 
 /** The node flags of `npm start` (bff/package.json), so that the benchmarks measure the BFF as it runs. */
-export const START_NODE_ARGS = '--max-semi-space-size=32';
+export const START_NODE_ARGS = '--max-semi-space-size=32 --heap-growing-percent=50';
 
 /** `server`: the launcher to run, by default this checkout's (the Path 1 bench compares two);
  * `nodeArgs`: node flags, by default `npm start`'s and BENCH_BFF_NODE_ARGS. */

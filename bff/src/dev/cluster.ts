@@ -156,7 +156,7 @@ export class Cluster {
     const logFile = fs.createWriteStream(path.join(this.o.dir, 'logs', `${name}.log`), { flags: 'a' });
     // Plain node on the built JavaScript, as deploy/carbon-bff@.service runs it.
     const preload = (this.o.preload ?? []).flatMap((m) => ['--import', m]);
-    const child = spawn(process.execPath, ['--max-semi-space-size=32', ...preload, ARTIFACT], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=32', '--heap-growing-percent=50', ...preload, ARTIFACT], {
       cwd: ROOT,
       env: { ...process.env, ...this.instanceEnv, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
