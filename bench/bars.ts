@@ -13,6 +13,9 @@ export const BARS = {
   bulkMemoryMib: { limit: 150 },
   /** Path 1 writes at 32 connections, on every entry type of the registry, in ms, at most. */
   path1: { connections: 32, p95: 25, p99: 50 },
+  /** A unit's results read and the institution roll-up, one reader, on `units` units × 5 years ×
+   * 2,000 entries (10 million entries): p95 in ms, at most. */
+  rollupResults: { units: 1000, resultsP95: 100, rollupP95: 300 },
   /** First-screen JavaScript, gzip, KiB, at most. */
   webKib: { login: 100, home: 150, results: 250 },
 } as const;
@@ -65,6 +68,16 @@ export const BAR_CHECKS: BarCheck[] = [
     bar: `Path 1 p99 ≤ ${BARS.path1.p99} ms at ${BARS.path1.connections} connections (worst write of every entry type)`,
     benchmark: 'path1',
     check: limitCheck('worst_p99_ms', BARS.path1.p99, ' ms'),
+  },
+  {
+    bar: `a unit's results p95 ≤ ${BARS.rollupResults.resultsP95} ms at ${BARS.rollupResults.units.toLocaleString('en')} units, one reader`,
+    benchmark: 'rollupResults',
+    check: limitCheck('results_p95_ms', BARS.rollupResults.resultsP95, ' ms'),
+  },
+  {
+    bar: `institution roll-up p95 ≤ ${BARS.rollupResults.rollupP95} ms at ${BARS.rollupResults.units.toLocaleString('en')} units`,
+    benchmark: 'rollupResults',
+    check: limitCheck('rollup_p95_ms', BARS.rollupResults.rollupP95, ' ms'),
   },
   ...(['login', 'home', 'results'] as const).map((page) => ({
     bar: `${page === 'home' ? 'unit home' : page} first-screen JS ≤ ${BARS.webKib[page]} KiB gzip`,
