@@ -4,13 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../bff/src/db/embeddedPostgres';
+import { BFF_NODE_FLAGS } from '../../bff/src/dev/nodeFlags';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'path1Server.ts');
 
 /** The node flags of `npm start` (bff/package.json), so that the benchmarks measure the BFF as it runs. */
-export const START_NODE_ARGS = '--max-semi-space-size=32 --heap-growing-percent=50';
+export const START_NODE_ARGS = BFF_NODE_FLAGS.join(' ');
 
 /** `server`: the launcher to run, by default this checkout's (the Path 1 bench compares two);
  * `nodeArgs`: node flags, by default `npm start`'s and BENCH_BFF_NODE_ARGS. */

@@ -14,6 +14,7 @@ import { startEmbeddedPostgres } from '../db/embeddedPostgres';
 import { startDevIdp, type DevIdp } from './idp';
 import { seedDemoData } from './demoData';
 import { haproxyMissing, startHaproxy, untilUp } from './haproxy';
+import { BFF_NODE_FLAGS } from './nodeFlags';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const ARTIFACT = path.join(ROOT, 'bff/dist/main.js');
@@ -156,7 +157,7 @@ export class Cluster {
     const logFile = fs.createWriteStream(path.join(this.o.dir, 'logs', `${name}.log`), { flags: 'a' });
     // Plain node on the built JavaScript, as deploy/carbon-bff@.service runs it.
     const preload = (this.o.preload ?? []).flatMap((m) => ['--import', m]);
-    const child = spawn(process.execPath, ['--max-semi-space-size=32', '--heap-growing-percent=50', ...preload, ARTIFACT], {
+    const child = spawn(process.execPath, [...BFF_NODE_FLAGS, ...preload, ARTIFACT], {
       cwd: ROOT,
       env: { ...process.env, ...this.instanceEnv, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
