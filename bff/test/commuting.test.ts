@@ -250,3 +250,20 @@ describe('commuting, anonymous responses where the unit takes them', () => {
     expect(kg(OCEAN())! - kg(CLIMATE())!).toBeCloseTo(ocean.kg_co2eq - climate.kg_co2eq, 6);
   });
 });
+
+describe('commuting, the basis follows the headcount', () => {
+  it('a respondent’s FTE changed and a member added on Path 1 move the multiplier at once', async () => {
+    const { rows } = await stack.server.pool.query<{ id: number }>(
+      `SELECT e.id::int FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
+        WHERE m.carbon_report_id = $1 AND e.data_entry_type = 'member' AND e.data ->> 'user_institutional_id' = '200001'`,
+      [reportOf('OCEAN-LAB')],
+    );
+    const half = await dan.patch(`/api/modules/${OCEAN()}/${YEAR}/headcount/member/${rows[0]!.id}`, { fte: 0.5 });
+    expect(half.status, JSON.stringify(half.body)).toBe(200);
+    await addMember(dan, OCEAN(), YEAR, 200023, 'Person 200023', 1);
+    // 23 members, 20.5 FTE; the 8 responses now stand for 6.5 FTE.
+    const m = (await figures(OCEAN(), reportOf('OCEAN-LAB'))).module;
+    expect(m.extrapolation).toMatchObject({ responses: 8, respondents: 8, respondents_fte: 6.5, unit_fte: 20.5, unit_head_count: 23, basis: 'fte' });
+    expect(m.kg_co2eq).toBeCloseTo(((RAW + 200 + 64) * 20.5) / 6.5, 6);
+  });
+});

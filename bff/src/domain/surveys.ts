@@ -3,6 +3,7 @@
 // that year. shared/src/modules/extrapolation.ts turns it into the multiplier; stats.ts applies it.
 import { extrapolationFactor, MODULE_TYPES, MODULES, peopleEntryType, personLinkedEntryTypes, type ModuleStats, type ModuleType, type SurveyBasis } from '@carbon/shared';
 import type { SqlRunner } from './db';
+import { sqlName } from './registrySql';
 import { extrapolateModuleStats, normalizeModuleStats } from './stats';
 
 /** The survey modules of the registry. */
@@ -18,6 +19,11 @@ export type SurveyBases = Partial<Record<string, SurveyBasis>>;
 // The survey modules' ids go in as an array: joined to the modules instead, the planner expects a
 // few hundred entries per module (the average over every module type) and reads the whole
 // data_entries table to find a survey's few responses once it is asked for a hundred reports.
+// The unit's FTE and head count are the headcount module's stored stats (the members' quantity is
+// their FTE), as the report's own FTE is; a respondent's member row is found by the headcount's
+// person number index, which the literal entry type and key below let the planner use. Reading
+// every member row instead cost a 1,000-unit roll-up more than its whole budget.
+const PEOPLE = peopleEntryType();
 const SURVEY_BASES = `
   WITH surveys AS MATERIALIZED (
     SELECT id, carbon_report_id AS report_id, module_type FROM carbon_report_modules
@@ -26,20 +32,23 @@ const SURVEY_BASES = `
     SELECT s.report_id, s.module_type, e.data ->> $3 AS person
       FROM data_entries e JOIN surveys s ON s.id = e.carbon_report_module_id
      WHERE e.carbon_report_module_id = ANY (ARRAY(SELECT id FROM surveys))
-  ), people AS (
-    SELECT hm.carbon_report_id AS report_id, p.data ->> $6 AS person, coalesce((p.data ->> $7)::float8, 0) AS fte
-      FROM carbon_report_modules hm JOIN data_entries p ON p.carbon_report_module_id = hm.id
-     WHERE hm.carbon_report_id = ANY($1::bigint[]) AND hm.module_type = $4 AND p.data_entry_type = $5
+  ), headcount AS (
+    SELECT carbon_report_id AS report_id, id AS module_id,
+           coalesce((stats -> 'by_type' -> ${sqlName(PEOPLE.type)} ->> 'quantity')::float8, 0) AS unit_fte,
+           coalesce((stats -> 'by_type' -> ${sqlName(PEOPLE.type)} ->> 'entries')::int, 0) AS unit_head_count
+      FROM carbon_report_modules WHERE carbon_report_id = ANY($1::bigint[]) AND module_type = $4
   ), answered AS (
     SELECT report_id, module_type, count(*) AS responses, count(*) FILTER (WHERE person IS NULL) AS anonymous
       FROM responses GROUP BY report_id, module_type
   ), named AS (
-    SELECT n.report_id, n.module_type, count(DISTINCT n.person) AS named, sum(coalesce(p.fte, 1)) AS named_fte
+    SELECT n.report_id, n.module_type, count(*) AS named, sum(coalesce(p.fte, 1)) AS named_fte
       FROM (SELECT DISTINCT report_id, module_type, person FROM responses WHERE person IS NOT NULL) n
-      LEFT JOIN people p ON p.report_id = n.report_id AND p.person = n.person
+      LEFT JOIN headcount h ON h.report_id = n.report_id
+      LEFT JOIN LATERAL (
+            SELECT coalesce((m.data ->> ${sqlName(PEOPLE.person.fteField)})::float8, 0) AS fte FROM data_entries m
+             WHERE m.carbon_report_module_id = h.module_id AND m.data_entry_type = ${sqlName(PEOPLE.type)}
+               AND m.data ->> ${sqlName(PEOPLE.person.numberField)} = n.person) p ON true
      GROUP BY n.report_id, n.module_type
-  ), headcount AS (
-    SELECT report_id, sum(fte) AS unit_fte, count(*) AS unit_head_count FROM people GROUP BY report_id
   )
   SELECT rep.report_id, t.module_type,
          coalesce(a.responses, 0)::int AS responses,
@@ -68,9 +77,8 @@ interface BasisRow {
 export async function surveyBases(db: SqlRunner, reportIds: readonly number[]): Promise<Map<number, SurveyBases>> {
   const out = new Map<number, SurveyBases>(reportIds.map((id) => [id, {}]));
   if (!reportIds.length || !SURVEY_MODULES.length) return out;
-  const people = peopleEntryType();
-  const link = personLinkedEntryTypes()[0]?.traveler?.idField ?? people.person.numberField;
-  const { rows } = await db.query<BasisRow>(SURVEY_BASES, [reportIds, SURVEY_MODULES, link, people.module, people.type, people.person.numberField, people.person.fteField]);
+  const link = personLinkedEntryTypes()[0]?.traveler?.idField ?? PEOPLE.person.numberField;
+  const { rows } = await db.query<BasisRow>(SURVEY_BASES, [reportIds, SURVEY_MODULES, link, PEOPLE.module]);
   for (const r of rows) {
     out.get(Number(r.report_id))![r.module_type] = extrapolationFactor({
       responses: r.responses,

@@ -2,7 +2,7 @@
 // the headcount (the form sends `traveler_id`; the server stores the name). A standard user
 // answers, changes and deletes their own response; principals see every response and enter or
 // upload them for people. The module's total is the respondents' emissions extrapolated to the
-// unit's FTE (bff/src/domain/surveyExtrapolation.ts), which `extrapolated` declares.
+// unit's FTE (bff/src/domain/surveys.ts), which `extrapolated` declares.
 import { COMMUTE_MODES, COMMUTE_PER_KM, commuteEmission, DEFAULT_COMMUTE_WEEKS } from '../formulas/commuting';
 import { sameNameColumns } from './csvColumns';
 import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type ModuleDef } from './fields';
