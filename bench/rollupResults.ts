@@ -12,12 +12,14 @@
 //
 // It starts its own embedded PostgreSQL in a temporary directory (fast settings: the measured
 // requests only read, and 10 million durable inserts would take the seeding's time, not the
-// reads'), one BFF in a child process and the development IdP; prints the figures; removes all.
+// reads'; before each measurement their writes are flushed and the data read into the page
+// cache, as on a server that has run a while), one BFF in a child process and the development
+// IdP; prints the figures; removes all.
 // Bar: p95 of the results read ≤ 100 ms and of the roll-up ≤ 300 ms at 1,000 units.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { MODULE_TYPES } from '@carbon/shared';
 import { createPool } from '../bff/src/db/pool';
@@ -138,6 +140,22 @@ async function growTo(pool: pg.Pool, templateId: number, units: number): Promise
   }
 }
 
+/** Brings the database to the state of a server that has run a while: what the seeding wrote
+ * flushed (CHECKPOINT, then sync: the database runs with fsync off), and its tables and indexes
+ * read into the kernel's page cache (pg_prewarm's `read` mode; PostgreSQL's own buffers stay
+ * cold). The seeding writes about as much WAL as data, which pushes part of the data out of the
+ * page cache: measured right after it, a random report's rows came from the disk
+ * (docs/performance.md, results and roll-up at scale). */
+async function settle(pool: pg.Pool): Promise<void> {
+  await pool.query('CHECKPOINT');
+  execFileSync('sync');
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
+  await pool.query(
+    `SELECT pg_prewarm(c.oid, 'read') FROM pg_class c
+      WHERE c.relkind IN ('r', 'i', 't') AND c.relpersistence = 'p' AND c.relnamespace IN ('public'::regnamespace, 'pg_toast'::regnamespace)`,
+  );
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-rollup-'));
   let child: ChildProcess | undefined;
@@ -172,6 +190,7 @@ async function main() {
       const t0 = performance.now();
       await growTo(pool, templateId, step);
       await pool.query('VACUUM ANALYZE');
+      await settle(pool);
       const seeded = (performance.now() - t0) / 1000;
       const entries = (await pool.query<{ n: number }>(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'data_entries'`)).rows[0]!.n;
       const ids = (await pool.query<{ id: number }>(`SELECT r.id FROM carbon_reports r JOIN units u ON u.id = r.unit_id WHERE u.institutional_id LIKE 'BENCH-%'`)).rows.map((r) => r.id);
