@@ -24,6 +24,8 @@ export type SurveyBases = Partial<Record<string, SurveyBasis>>;
 // person number index, which the literal entry type and key below let the planner use. Reading
 // every member row instead cost a 1,000-unit roll-up more than its whole budget.
 const PEOPLE = peopleEntryType();
+/** The key holding a response's person number (every linked entry type uses the same one). */
+const PERSON_LINK = personLinkedEntryTypes()[0]?.traveler?.idField ?? PEOPLE.person.numberField;
 const SURVEY_BASES = `
   WITH surveys AS MATERIALIZED (
     SELECT id, carbon_report_id AS report_id, module_type FROM carbon_report_modules
@@ -77,8 +79,7 @@ interface BasisRow {
 export async function surveyBases(db: SqlRunner, reportIds: readonly number[]): Promise<Map<number, SurveyBases>> {
   const out = new Map<number, SurveyBases>(reportIds.map((id) => [id, {}]));
   if (!reportIds.length || !SURVEY_MODULES.length) return out;
-  const link = personLinkedEntryTypes()[0]?.traveler?.idField ?? PEOPLE.person.numberField;
-  const { rows } = await db.query<BasisRow>(SURVEY_BASES, [reportIds, SURVEY_MODULES, link, PEOPLE.module]);
+  const { rows } = await db.query<BasisRow>(SURVEY_BASES, [reportIds, SURVEY_MODULES, PERSON_LINK, PEOPLE.module]);
   for (const r of rows) {
     out.get(Number(r.report_id))![r.module_type] = extrapolationFactor({
       responses: r.responses,
