@@ -25,6 +25,7 @@ import { ensureLocations } from '../bff/src/domain/locations/loadLocations';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { copyFromFile } from './support/copyIn';
 import { startBenchBff } from './support/bffProcess';
+import { exitOnSignals } from './support/signals';
 import { cpuBetween, postmasterPid, sampleCpu } from './support/cpuTime';
 import { BARS } from './bars';
 import { enableStatementLog, statementLogSink } from './support/statementLog';
@@ -105,6 +106,7 @@ function sampleActivity(url: string, file: string): { stop: () => Promise<void> 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-bulk-'));
   fs.chmodSync(dir, 0o755);
+  exitOnSignals();
   const cluster = await startEmbeddedPostgres(path.join(dir, 'db'), statementLogSink());
   let child: ChildProcess | undefined;
   try {

@@ -46,7 +46,7 @@ await seedDemoData(a.pool, idp.issuer);
 
 const b = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'support/path1Server.ts')], {
   env: { ...process.env, ...env, PORT: String(await freePort()) },
-  stdio: ['ignore', 'pipe', 'inherit'],
+  stdio: ['pipe', 'pipe', 'inherit'],
 });
 const urlB = await new Promise<string>((resolve, reject) => {
   b.once('exit', (code) => reject(new Error(`instance B exited with ${code}`)));

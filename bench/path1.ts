@@ -26,6 +26,7 @@ import { ENTRY_TYPES, MODULES } from '@carbon/shared';
 import { login, TestClient } from '../bff/test/support/httpClient';
 import { summarize, type Summary } from './support/stats';
 import { START_NODE_ARGS, startBenchBff, startBff } from './support/bffProcess';
+import { exitOnSignals } from './support/signals';
 import { cpuBetween, postmasterPid, sampleCpu, type CpuSample } from './support/cpuTime';
 import { createPayload, updatePayload, type Choices } from './support/entryPayloads';
 import { enableStatementLog, statementLogSink } from './support/statementLog';
@@ -190,6 +191,7 @@ async function main() {
   let child: ChildProcess | undefined;
   let compared: ChildProcess | undefined;
   let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  exitOnSignals();
   try {
     cluster = await startEmbeddedPostgres(dir, statementLogSink(), { fast: false });
     const admin = new pg.Client({ connectionString: cluster.url() });

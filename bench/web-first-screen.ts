@@ -44,8 +44,10 @@ async function startStack(): Promise<{ child: ChildProcess; url: string; dataDir
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bff/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DEV_IDP_PORT: String(idpPort), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // As the child of `npm start` at a terminal (bff/src/dev/ownProcessGroup.ts): it stops when
+    // its IPC channel to this process closes, so a benchmark killed midway leaves no server behind.
+    env: { ...process.env, PORT: String(port), DEV_IDP_PORT: String(idpPort), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', CARBON_SERVER_CHILD: '1' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -7,6 +7,7 @@ import { freePort } from '../../bff/src/db/embeddedPostgres';
 import { BFF_NODE_FLAGS } from '../../bff/src/dev/nodeFlags';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { exitOnSignals } from './signals';
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'path1Server.ts');
 
@@ -16,13 +17,14 @@ export const START_NODE_ARGS = BFF_NODE_FLAGS.join(' ');
 /** `server`: the launcher to run, by default this checkout's (the Path 1 bench compares two);
  * `nodeArgs`: node flags, by default `npm start`'s and BENCH_BFF_NODE_ARGS. */
 export function startBff(env: Record<string, string>, server = SERVER, nodeArgs = `${START_NODE_ARGS} ${process.env.BENCH_BFF_NODE_ARGS ?? ''}`): Promise<{ child: ChildProcess; url: string; issuer: string }> {
+  exitOnSignals();
   return new Promise((resolve, reject) => {
     const extra = nodeArgs.split(' ').filter(Boolean);
     // BENCH_BFF_CPU=1: the BFF alone on that CPU (taskset), to compare CPU costs without the
     // scheduler mixing it with the load generator and PostgreSQL.
     const cpu = process.env.BENCH_BFF_CPU;
     const argv = [...extra, '--import', 'tsx', server];
-    const child = spawn(cpu ? 'taskset' : process.execPath, cpu ? ['-c', cpu, process.execPath, ...argv] : argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], cwd: path.dirname(server) });
+    const child = spawn(cpu ? 'taskset' : process.execPath, cpu ? ['-c', cpu, process.execPath, ...argv] : argv, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'], cwd: path.dirname(server) });
     let out = '';
     // BENCH_BFF_STDOUT=file: the BFF's standard output kept there too (e.g. with --trace-gc).
     const keep = process.env.BENCH_BFF_STDOUT;

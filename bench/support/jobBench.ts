@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../bff/src/db/embeddedPostgres';
 import { migrate } from '../../bff/src/db/migrate';
+import { exitOnSignals } from './signals';
 
 export interface BenchDatabase {
   /** The migrated database. */
@@ -19,6 +20,7 @@ export interface BenchDatabase {
 
 /** A fresh cluster in a temp directory, durable settings unless `fast`, extra server flags. */
 export async function startBenchDatabase(opts: { fast?: boolean; preload?: string[] } = {}): Promise<BenchDatabase> {
+  exitOnSignals();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-pg-'));
   const cluster = await startEmbeddedPostgres(dir, undefined, { fast: opts.fast });
   try {

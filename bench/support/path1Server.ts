@@ -1,6 +1,7 @@
 // One BFF instance for the Path 1 benchmark, in its own process so that the load generator does
 // not share its event loop. Configuration comes from the environment (see path1.ts); the
-// development IdP and demo data start with it. Prints READY when listening; stops on SIGTERM.
+// development IdP and demo data start with it. Prints READY when listening; stops on SIGTERM, and
+// when the benchmark that started it goes away (its stdin closes), so that it never outlives it.
 import { loadConfig } from '../../bff/src/config';
 import { startServer } from '../../bff/src/server';
 
@@ -14,3 +15,6 @@ const stop = () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+process.stdin.on('end', stop);
+process.stdin.on('error', stop);
+process.stdin.resume();
