@@ -27,6 +27,7 @@ import { login, TestClient } from '../bff/test/support/httpClient';
 import { summarize, type Summary } from './support/stats';
 import { START_NODE_ARGS, startBenchBff, startBff } from './support/bffProcess';
 import { exitOnSignals } from './support/signals';
+import { startDiskProbe, type DiskProbe } from './support/diskProbe';
 import { cpuBetween, postmasterPid, sampleCpu, type CpuSample } from './support/cpuTime';
 import { createPayload, updatePayload, type Choices } from './support/entryPayloads';
 import { enableStatementLog, statementLogSink } from './support/statementLog';
@@ -118,9 +119,12 @@ interface Run {
   statuses: Record<number, number>;
   /** CPU seconds used during the run by the load generator, the BFF and PostgreSQL. */
   cpu: CpuSample;
+  /** The disk's longest flush during the run, in ms (support/diskProbe.ts). */
+  diskSyncMax: number;
 }
 
 let cpuOf: (pid: number) => CpuSample = () => ({ bench: NaN, bff: NaN, postgres: NaN });
+let disk: DiskProbe | undefined;
 
 interface Target {
   label: string;
@@ -138,6 +142,7 @@ async function measure(name: string, url: string, headers: Record<string, string
   let errors = 0;
   const statuses: Record<number, number> = {};
   const started = process.hrtime.bigint();
+  const startedAt = Date.now();
   let last = started;
   const instance = autocannon({
     url,
@@ -165,7 +170,7 @@ async function measure(name: string, url: string, headers: Record<string, string
   await instance;
   // up to the last response: autocannon itself stops on a one-second tick
   const seconds = Number(last - started) / 1e9;
-  return { name, connections, latency: summarize(times), rps: times.length / seconds, errors, statuses, cpu: cpuBetween(cpuBefore, cpuNow()) };
+  return { name, connections, latency: summarize(times), rps: times.length / seconds, errors, statuses, cpu: cpuBetween(cpuBefore, cpuNow()), diskSyncMax: disk?.longestBetween(startedAt, Date.now()) ?? NaN };
 }
 
 /** The ids in a shuffled order, then again, one per call. Updates take their entries in turn,
@@ -194,6 +199,7 @@ async function main() {
   exitOnSignals();
   try {
     cluster = await startEmbeddedPostgres(dir, statementLogSink(), { fast: false });
+    disk = startDiskProbe(dir);
     const admin = new pg.Client({ connectionString: cluster.url() });
     await admin.connect();
     await admin.query('CREATE DATABASE carbon_bench');
@@ -341,14 +347,16 @@ async function main() {
     const fmt = (v: number) => v.toFixed(1).padStart(7);
     console.log(`\nPath 1 benchmark — ${os.cpus().length} cores, Node ${process.version}, PostgreSQL ${settings.rows.find((s) => s.name === 'server_version')?.setting}`);
     console.log(`machine load average (1 min): ${loadBefore.toFixed(2)} before, ${os.loadavg()[0]!.toFixed(2)} after`);
+    const flushes = disk!.summary();
+    console.log(`disk flushes beside the data (8 KiB, fdatasync, every 50 ms): p50 ${flushes.p50.toFixed(1)}, p99 ${flushes.p99.toFixed(1)}, max ${flushes.max.toFixed(0)} ms; ${flushes.stalls} of ${flushes.n} over 50 ms`);
     console.log(`durability: ${settings.rows.filter((s) => s.name !== 'server_version').map((s) => `${s.name}=${s.setting}`).join(', ')}`);
     console.log(`travel module: ${MODULE_ENTRIES.toLocaleString('en')} entries at start, ${size[0]!.n.toLocaleString('en')} at end; headcount: ${MEMBERS.toLocaleString('en')} members`);
-    console.log('\n                                                                                          CPU ms per request');
-    console.log('operation                     conns  requests   p50 ms   p95 ms   p99 ms   max ms    req/s  non-2xx   bench    BFF     PG');
+    console.log('\n                                                                                          CPU ms per request     disk');
+    console.log('operation                     conns  requests   p50 ms   p95 ms   p99 ms   max ms    req/s  non-2xx   bench    BFF     PG   flush max');
     const perRequest = (seconds: number, r: Run) => ((seconds * 1000) / r.latency.n).toFixed(2).padStart(7);
     for (const r of runs) {
       console.log(
-        `${r.name.padEnd(30)}${String(r.connections).padStart(5)}${String(r.latency.n).padStart(10)}${fmt(r.latency.p50)}  ${fmt(r.latency.p95)}  ${fmt(r.latency.p99)}  ${fmt(r.latency.max)}  ${r.rps.toFixed(0).padStart(7)}  ${String(r.errors).padStart(7)}${perRequest(r.cpu.bench, r)}${perRequest(r.cpu.bff, r)}${perRequest(r.cpu.postgres, r)}`,
+        `${r.name.padEnd(30)}${String(r.connections).padStart(5)}${String(r.latency.n).padStart(10)}${fmt(r.latency.p50)}  ${fmt(r.latency.p95)}  ${fmt(r.latency.p99)}  ${fmt(r.latency.max)}  ${r.rps.toFixed(0).padStart(7)}  ${String(r.errors).padStart(7)}${perRequest(r.cpu.bench, r)}${perRequest(r.cpu.bff, r)}${perRequest(r.cpu.postgres, r)}${fmt(r.diskSyncMax)}`,
       );
     }
     if (COMPARE) {
@@ -381,6 +389,8 @@ async function main() {
     const missed = atBar.filter((r) => !(r.latency.p95 <= bar.p95 && r.latency.p99 <= bar.p99 && r.errors === 0)).map((r) => r.name);
     const unpayable = perType.filter((t) => t.problem).map((t) => t.type);
     console.log(`\nBar at ${bar.connections} connections (p95 ≤ ${bar.p95} ms, p99 ≤ ${bar.p99} ms, no errors): ${missed.length || unpayable.length ? `MISSED by ${[...missed, ...unpayable.map((t) => `${t} (not measured)`)].join(', ')}` : 'met'}`);
+    const stalled = atBar.filter((r) => missed.includes(r.name) && r.diskSyncMax > bar.p99);
+    if (stalled.length) console.log(`  of which the disk stalled a flush longer than ${bar.p99} ms during the run: ${stalled.map((r) => `${r.name} (${Math.round(r.diskSyncMax)} ms)`).join(', ')}`);
     if (atBar.length && !ONLY && !OPS && !TYPES) {
       const worst = (f: (r: Run) => number) => Math.round(10 * Math.max(...atBar.map(f))) / 10;
       recordResult('path1', {
@@ -399,6 +409,7 @@ async function main() {
       c.kill('SIGTERM');
       await exited;
     }
+    await disk?.stop();
     await cluster?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
