@@ -43,6 +43,16 @@ function limitCheck(key: string, limit: number, unit: string, atLeast = false): 
   };
 }
 
+/** A missed Path 1 figure says when the disk stalled a commit's flush longer than the p99 bar
+ * during those runs (bench/support/diskProbe.ts): the service cannot answer a durable write sooner. */
+function withDiskStalls(check: BarCheck['check']): BarCheck['check'] {
+  return (figures) => {
+    const result = check(figures);
+    const stall = at(figures, 'disk_flush_max_ms');
+    return result && !result.met && stall !== undefined && stall > BARS.path1.p99 ? { ...result, figure: `${result.figure} (a disk flush stalled ${stall} ms)` } : result;
+  };
+}
+
 export const BAR_CHECKS: BarCheck[] = [
   ...BARS.jobsToGraphile.levels.map((c) => ({
     bar: `job engine ≥ ${BARS.jobsToGraphile.limit}× graphile-worker at concurrency ${c} (median ratio)`,
@@ -62,12 +72,12 @@ export const BAR_CHECKS: BarCheck[] = [
   {
     bar: `Path 1 p95 ≤ ${BARS.path1.p95} ms at ${BARS.path1.connections} connections (worst write of every entry type)`,
     benchmark: 'path1',
-    check: limitCheck('worst_p95_ms', BARS.path1.p95, ' ms'),
+    check: withDiskStalls(limitCheck('worst_p95_ms', BARS.path1.p95, ' ms')),
   },
   {
     bar: `Path 1 p99 ≤ ${BARS.path1.p99} ms at ${BARS.path1.connections} connections (worst write of every entry type)`,
     benchmark: 'path1',
-    check: limitCheck('worst_p99_ms', BARS.path1.p99, ' ms'),
+    check: withDiskStalls(limitCheck('worst_p99_ms', BARS.path1.p99, ' ms')),
   },
   {
     bar: `a unit's results p95 ≤ ${BARS.rollupResults.resultsP95} ms at ${BARS.rollupResults.units.toLocaleString('en')} units, one reader`,

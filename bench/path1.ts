@@ -397,6 +397,7 @@ async function main() {
         worst_p95_ms: unpayable.length ? null : worst((r) => r.latency.p95),
         worst_p99_ms: unpayable.length ? null : worst((r) => r.latency.p99),
         errors: atBar.reduce((t, r) => t + r.errors, 0),
+        disk_flush_max_ms: worst((r) => r.diskSyncMax),
         ...Object.fromEntries(typeRuns.flatMap((r) => [[`${r.name.replace(' ', '_')}_p95_ms`, r.latency.p95], [`${r.name.replace(' ', '_')}_p99_ms`, r.latency.p99]])),
       });
     }
