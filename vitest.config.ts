@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'bff/src/**/*.test.ts'],
+          include: ['shared/src/**/*.test.ts', 'bff/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
         },
       },
