@@ -26,6 +26,7 @@ import { login, TestClient } from '../bff/test/support/httpClient';
 import { copyFromFile } from './support/copyIn';
 import { startBenchBff } from './support/bffProcess';
 import { exitOnSignals } from './support/signals';
+import { startDiskProbe } from './support/diskProbe';
 import { cpuBetween, postmasterPid, sampleCpu } from './support/cpuTime';
 import { BARS } from './bars';
 import { enableStatementLog, statementLogSink } from './support/statementLog';
@@ -108,6 +109,8 @@ async function main(): Promise<void> {
   fs.chmodSync(dir, 0o755);
   exitOnSignals();
   const cluster = await startEmbeddedPostgres(path.join(dir, 'db'), statementLogSink());
+  // The chain's three commits and the floor's two wait for the disk's flushes, as any durable write.
+  const disk = startDiskProbe(path.join(dir, 'db'));
   let child: ChildProcess | undefined;
   try {
     const admin = new pg.Client({ connectionString: cluster.url() });
@@ -180,12 +183,14 @@ async function main(): Promise<void> {
     const cpuBefore = sampleCpu(child.pid!, postmaster);
     const activity = process.env.BENCH_ACTIVITY ? sampleActivity(databaseUrl, process.env.BENCH_ACTIVITY) : undefined;
     const start = performance.now();
+    const chainFrom = Date.now();
     const target = KIND === 'plane' ? 'module=professional-travel&type=plane' : 'module=purchases&type=purchase';
     const res = await client.post(`/api/sync/dispatch?${target}&year=${YEAR}&unit_id=${unitId}`, csv, { 'content-type': 'text/csv' });
     const accepted = performance.now();
     if (res.status !== 202) throw new Error(`upload refused: ${res.status} ${JSON.stringify(res.body)}`);
     const pipelineId = (started.pipelineId = (res.body as { pipeline_id: string }).pipeline_id);
     const end = await watch.done;
+    const chainTo = Date.now();
     await activity?.stop();
     const cpu = cpuBetween(cpuBefore, sampleCpu(child.pid!, postmaster));
     clearInterval(sampler);
@@ -210,8 +215,10 @@ async function main(): Promise<void> {
       await pool.query(`INSERT INTO floor_${table} SELECT * FROM ${table} WHERE ${where}`, [KIND]);
       return performance.now() - t;
     };
+    const floorFrom = Date.now();
     const floorEntries = await floor('data_entries', `data_entry_type = $1 AND source = 'csv'`);
     const floorEmissions = await floor('data_entry_emissions', `emission_type = $1`);
+    const floorTo = Date.now();
     // BENCH_FLOOR_KEYS=1: the same floor once more with the tables' foreign keys, whose per-row
     // checks the chain pays and the floor above does not (docs/performance.md, bulk pipeline).
     if (process.env.BENCH_FLOOR_KEYS) {
@@ -241,6 +248,7 @@ async function main(): Promise<void> {
     console.log(
       `  floor: rewriting the stored rows into empty tables with the same indexes: entries ${r1(floorEntries)} ms + emissions ${r1(floorEmissions)} ms = ${((floorEntries + floorEmissions) / copyMs).toFixed(1)}x the bare COPY`,
     );
+    console.log(`  disk: longest flush beside the data ${r1(disk.longestBetween(chainFrom, chainTo))} ms during the chain, ${r1(disk.longestBetween(floorFrom, floorTo))} ms during the floor (8 KiB, fdatasync, every 50 ms)`);
     console.log(`  stored: ${check[0]!.entries.toLocaleString('en')} entries, ${check[0]!.emissions.toLocaleString('en')} emissions`);
     const shares = Object.fromEntries(jobs.map((j) => [`share_${j.job_type}`, Math.round((1000 * Number(j.ms)) / chainMs) / 1000]));
     if (ROWS === 100_000 && KIND === 'plane') {
@@ -262,6 +270,7 @@ async function main(): Promise<void> {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+    await disk.stop();
     await cluster.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
