@@ -29,6 +29,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { freePort } from '../bff/src/db/embeddedPostgres';
+import { SERVER_CHILD_ENV } from '../bff/src/dev/ownProcessGroup';
 import { screenFiles, screenKeys, type Budgets, type Manifest } from '../web/build/budgets';
 import { recordResult, type Figures } from './support/results';
 
@@ -46,7 +47,7 @@ async function startStack(): Promise<{ child: ChildProcess; url: string; dataDir
     cwd: ROOT,
     // As the child of `npm start` at a terminal (bff/src/dev/ownProcessGroup.ts): it stops when
     // its IPC channel to this process closes, so a benchmark killed midway leaves no server behind.
-    env: { ...process.env, PORT: String(port), DEV_IDP_PORT: String(idpPort), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', CARBON_SERVER_CHILD: '1' },
+    env: { ...process.env, PORT: String(port), DEV_IDP_PORT: String(idpPort), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', [SERVER_CHILD_ENV]: '1' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const deadline = Date.now() + 120_000;

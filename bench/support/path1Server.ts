@@ -4,6 +4,7 @@
 // when the benchmark that started it goes away (its stdin closes), so that it never outlives it.
 import { loadConfig } from '../../bff/src/config';
 import { startServer } from '../../bff/src/server';
+import { stopOnSignalsOrStdinEnd } from '../../bff/src/dev/stopWithStdin';
 
 const server = await startServer(loadConfig());
 process.stdout.write(`READY ${server.url} ${server.issuer}\n`);
@@ -13,8 +14,4 @@ const stop = () => {
     () => process.exit(1),
   );
 };
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.on('error', stop);
-process.stdin.resume();
+stopOnSignalsOrStdinEnd(stop);

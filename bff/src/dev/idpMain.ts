@@ -2,6 +2,7 @@
 // in DEV_IDP_OPTIONS (JSON), "READY <issuer>" on stdout once listening. It stops on SIGTERM, and
 // when its parent goes away (its stdin closes), so that it never outlives the BFF.
 import { startDevIdp, type DevIdpOptions } from './idp';
+import { stopOnSignalsOrStdinEnd } from './stopWithStdin';
 
 const options = JSON.parse(process.env.DEV_IDP_OPTIONS ?? '{}') as DevIdpOptions;
 const idp = await startDevIdp(options);
@@ -13,8 +14,4 @@ const stop = () => {
     () => process.exit(1),
   );
 };
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.on('error', stop);
-process.stdin.resume();
+stopOnSignalsOrStdinEnd(stop);

@@ -7,15 +7,16 @@
 // production. The child stops as on SIGTERM when this parent goes away.
 import { spawn } from 'node:child_process';
 
-const CHILD = 'CARBON_SERVER_CHILD';
+/** Set in the server's environment when it runs as a child that stops with its parent. */
+export const SERVER_CHILD_ENV = 'CARBON_SERVER_CHILD';
 
 /** True when the server now runs in a child and this process only relays signals to it. */
 export function runInOwnProcessGroup(): boolean {
-  if (process.env[CHILD] === '1' || process.platform === 'win32' || !process.stdin.isTTY) return false;
+  if (process.env[SERVER_CHILD_ENV] === '1' || process.platform === 'win32' || !process.stdin.isTTY) return false;
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, [CHILD]: '1' },
+    env: { ...process.env, [SERVER_CHILD_ENV]: '1' },
   });
   // The server handles SIGINT (a second one: no more waiting) and SIGTERM; a closed terminal is a
   // SIGTERM to it.
@@ -29,7 +30,7 @@ export function runInOwnProcessGroup(): boolean {
 /** In the child, once it stops on signals: the parent's end (its IPC channel closing, maybe
  * while the server started) stops the server as SIGTERM does. */
 export function stopWithParent(): void {
-  if (process.env[CHILD] !== '1') return;
+  if (process.env[SERVER_CHILD_ENV] !== '1') return;
   const stop = () => process.kill(process.pid, 'SIGTERM');
   if (process.connected) process.once('disconnect', stop);
   else stop();

@@ -1,7 +1,7 @@
 // The basis of each survey module's extrapolation (registry `extrapolated`), for many reports in
 // one statement: its responses, the people who answered and their FTE, and the unit's headcount
 // that year. shared/src/modules/extrapolation.ts turns it into the multiplier; stats.ts applies it.
-import { extrapolationFactor, MODULE_TYPES, MODULES, peopleEntryType, personLinkedEntryTypes, type ModuleStats, type ModuleType, type SurveyBasis } from '@carbon/shared';
+import { extrapolationFactor, MODULE_TYPES, MODULES, peopleEntryType, personLinkKey, type ModuleStats, type ModuleType, type SurveyBasis } from '@carbon/shared';
 import type { SqlRunner } from './db';
 import { sqlName } from './registrySql';
 import { extrapolateModuleStats, normalizeModuleStats } from './stats';
@@ -24,8 +24,7 @@ export type SurveyBases = Partial<Record<string, SurveyBasis>>;
 // person number index, which the literal entry type and key below let the planner use. Reading
 // every member row instead cost a 1,000-unit roll-up more than its whole budget.
 const PEOPLE = peopleEntryType();
-/** The key holding a response's person number (every linked entry type uses the same one). */
-const PERSON_LINK = personLinkedEntryTypes()[0]?.traveler?.idField ?? PEOPLE.person.numberField;
+const PERSON_LINK = personLinkKey();
 const SURVEY_BASES = `
   WITH surveys AS MATERIALIZED (
     SELECT id, carbon_report_id AS report_id, module_type FROM carbon_report_modules

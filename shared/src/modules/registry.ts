@@ -108,6 +108,12 @@ export function personLinkedEntryTypes(): EntryTypeDef[] {
   return DATA_ENTRY_TYPES.map((t) => ENTRY_TYPES[t]!).filter((t) => t.traveler?.entryType === people);
 }
 
+/** The key under which a linked row keeps its person's number: the same for every linked entry
+ * type (registryProblems checks it), the people's own number field when none is registered. */
+export function personLinkKey(): string {
+  return personLinkedEntryTypes()[0]?.traveler?.idField ?? peopleEntryType().person.numberField;
+}
+
 /** The people's position category field (a select), if the registry gives them one. */
 export function positionCategoryField(): FieldDef | undefined {
   const people = peopleEntryType();

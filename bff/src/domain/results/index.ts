@@ -18,6 +18,7 @@ import {
   MODULE_TYPES,
   peopleEntryType,
   personLinkedEntryTypes,
+  personLinkKey,
   positionCategoryField,
   UNSPECIFIED_POSITION,
   extrapolationExtra,
@@ -52,8 +53,7 @@ async function positionRows(pool: Pool, reportId: number): Promise<PositionRow[]
     fteField: person.fteField,
     categoryField: person.categoryField,
     linkedTypes: linked.map((t) => t.type),
-    // Every linked type keeps the person number under the same key (registryProblems checks it).
-    linkKey: linked[0]?.traveler?.idField ?? person.numberField,
+    linkKey: personLinkKey(),
     unspecified: UNSPECIFIED_POSITION,
   });
   return rows;
