@@ -99,6 +99,11 @@ describe('GET /api/sync/events', () => {
     // order, and the database agrees.
     const olga = await open('olga');
     const a = stack.servers[0]!.jobs.runner;
+    // Signed in before the dead job exists: the instances' safety pollers rescue such a job on
+    // their own, so the time between its insert and the recovery asked for stays as short as
+    // a request.
+    const operatorOnA = stack.client(0);
+    await login(operatorOnA, 'olga');
     const dead = `test-dead:${process.pid}`;
     await stack.server.pool.query(`INSERT INTO job_instances (id, started_at, heartbeat_at) VALUES ($1, now() - interval '1 hour', now() - interval '1 hour')`, [dead]);
     const { rows } = await stack.server.pool.query<{ id: number }>(
@@ -108,8 +113,6 @@ describe('GET /api/sync/events', () => {
       [climate, dead],
     );
     const id = Number(rows[0]!.id);
-    const operatorOnA = stack.client(0);
-    await login(operatorOnA, 'olga');
     expect((await operatorOnA.post(`/api/sync/jobs/${id}/recover`)).status).toBe(200);
 
     await olga.waitFor((e) => e.event === 'job' && e.data.id === id && e.data.state === 'FINISHED');
