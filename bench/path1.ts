@@ -106,7 +106,21 @@ async function seed(pool: pg.Pool, client: TestClient) {
     `SELECT id FROM data_entries WHERE carbon_report_module_id = $1 AND data_entry_type = 'plane' ORDER BY id`,
     [ids.travel],
   );
-  return { unitId: ids.unit_id, travelModule: ids.travel, entryIds: seeded.map((r) => r.id) };
+  return { unitId: ids.unit_id, travelModule: ids.travel, headcountModule: ids.headcount, entryIds: seeded.map((r) => r.id) };
+}
+
+/** Person numbers of `count` more members, for an entry type that holds one row per person (a
+ * survey's response): each create names a person of its own. Added after the member list is
+ * measured, which stays at MEMBERS. */
+async function morePeople(pool: pg.Pool, headcountModule: number, first: number, count: number): Promise<() => number> {
+  await pool.query(
+    `INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source)
+     SELECT $1, 'member', jsonb_build_object('user_institutional_id', ($2::int + g)::text, 'name', 'Respondent ' || g, 'fte', 1), 'demo'
+       FROM generate_series(0, $3::int - 1) g`,
+    [headcountModule, first, count],
+  );
+  let next = first;
+  return () => next++;
 }
 
 interface Run {
@@ -234,7 +248,7 @@ async function main() {
     await login(client, 'alice');
     // As a browser sends them: it always accepts compressed answers.
     const headers = { cookie: `auth_token=${client.sessionCookie()}`, origin, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
-    const { unitId, entryIds } = await seed(pool, client);
+    const { unitId, headcountModule, entryIds } = await seed(pool, client);
     const base = `/api/modules/${unitId}/2025/professional-travel/plane`;
 
     // Updates pick among the first 3,000 seeded entries, deletes consume the others (7,000: the
@@ -306,15 +320,16 @@ async function main() {
         choices[f.key] = offered.body.items?.[0];
       }
       let n = 1_000 + perType.length * 100_000;
-      const probe = await client.post(typeBase, createPayload(def, n++, 2025, TRAVELER, choices));
+      const c = BARS.path1.connections;
+      const amount = REQUESTS[c]!;
+      const traveler = def.onePerPerson ? await morePeople(pool, headcountModule, 500_000 + perType.length * 100_000, amount + 1) : () => TRAVELER;
+      const probe = await client.post(typeBase, createPayload(def, n++, 2025, traveler(), choices));
       if (probe.status !== 201) {
         perType.push({ type: def.type, problem: `no valid payload from its fields: ${probe.status} ${JSON.stringify(probe.body).slice(0, 200)}` });
         continue;
       }
       perType.push({ type: def.type });
-      const c = BARS.path1.connections;
-      const amount = REQUESTS[c]!;
-      runs.push(await measure(`${def.type} create`, bff.url, headers, c, amount, () => ({ method: 'POST', path: typeBase, body: JSON.stringify(createPayload(def, n++, 2025, TRAVELER, choices)) })));
+      runs.push(await measure(`${def.type} create`, bff.url, headers, c, amount, () => ({ method: 'POST', path: typeBase, body: JSON.stringify(createPayload(def, n++, 2025, traveler(), choices)) })));
       const { rows: made } = await pool.query<{ id: number }>(
         `SELECT e.id FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id JOIN carbon_reports r ON r.id = m.carbon_report_id
           WHERE r.unit_id = $1 AND r.year = 2025 AND e.data_entry_type = $2 ORDER BY e.id DESC LIMIT $3`,

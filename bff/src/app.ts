@@ -5,7 +5,7 @@ import express, { Router, type RequestHandler } from 'express';
 import compression from 'compression';
 import { coded } from '@carbon/shared';
 import type { Config } from './config';
-import type { Logger } from './log';
+import { LogThrottle, type Logger } from './log';
 import type { Pool } from './db/pool';
 import type { OidcClient } from './auth/oidcClient';
 import { enforceLifetimes, sessionMiddleware, type SessionLifetimes } from './auth/session';
@@ -17,7 +17,7 @@ import { requireUser } from './policies';
 import { errorHandler } from './http/errors';
 import { NotFoundError } from './core/errors';
 import { mountHealthRoutes } from './http/health';
-import { rejectUnsafeText } from './http/inputGuard';
+import { rejectUnsafeUrl } from './http/inputGuard';
 import { apiSecurityHeaders, pageSecurityHeaders } from './http/securityHeaders';
 import { sessionRoutes } from './http/session';
 import { serveSpa } from './http/spa';
@@ -88,17 +88,21 @@ export function createApp(d: AppDeps): express.Express {
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next()));
   app.use(requestLog(d.log));
   if (d.metrics) app.use(d.metrics.httpMiddleware());
+  // Failures every request meets while the database is away: logged once a second per kind, on
+  // the instance's clock (the one its session lifetimes read).
+  const outages = new LogThrottle(d.log, d.sessionLifetimes.clock);
 
   const api = Router();
   api.use(apiSecurityHeaders(d.config.COOKIE_SECURE));
   mountHealthRoutes(api, d.pool, d.isShuttingDown);
-  api.use(express.json({ limit: '1mb' }));
-  api.use(rejectUnsafeText);
+  api.use(rejectUnsafeUrl);
   api.use(rejectAuthorizationHeader);
   api.use(requireSameOrigin(d.config.PUBLIC_ORIGIN));
+  // No body is read before this point: the routes that take one parse it themselves, after the
+  // session and their user check (http/body.ts).
   // The same session handlers serve index.html, which carries the session state (http/spa.ts).
   const session = [
-    sessionMiddleware(d.config, d.sessionLifetimes, d.pool, d.sessionSecret, d.authCache),
+    sessionMiddleware(d.config, d.sessionLifetimes, d.pool, d.sessionSecret, d.authCache, outages),
     enforceLifetimes(d.sessionLifetimes),
     currentUser(d.pool, d.authCache),
   ];
@@ -132,6 +136,6 @@ export function createApp(d: AppDeps): express.Express {
 
   app.use(pageSecurityHeaders(d.config.COOKIE_SECURE));
   serveSpa(app, { webDist: d.webDist ?? WEB_DIST, session, lifetimes: d.sessionLifetimes, log: d.log });
-  app.use(errorHandler(d.log));
+  app.use(errorHandler(d.log, outages));
   return app;
 }

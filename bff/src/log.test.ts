@@ -1,7 +1,8 @@
 // Logs carry no stack trace and no secret: an error is logged by its type, message and code.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, errorFields, type Logger } from './log';
+import { ManualClock } from './core/clock';
+import { createLogger, errorFields, LogThrottle, type Logger } from './log';
 
 /** What a JSON logger of createLogger writes for `write`. */
 function captured(write: (log: Logger) => void): string {
@@ -43,5 +44,33 @@ describe('error fields in the logs', () => {
 
   it('log what is thrown that is not an Error as text', () => {
     expect(errorFields('lost')).toEqual({ type: 'string', message: 'lost' });
+  });
+});
+
+describe('LogThrottle', () => {
+  it('writes the first line of a kind per second, and counts the ones it left out in the next', () => {
+    const clock = new ManualClock(0);
+    const out = captured((log) => {
+      const throttle = new LogThrottle(log, clock);
+      for (let i = 0; i < 5; i++) throttle.warn('database_unavailable', { path: `/p${i}` }, 'database unavailable');
+      // Another kind has its own second.
+      throttle.error('after_answer', {}, 'error after the answer began');
+      clock.advance(999);
+      throttle.warn('database_unavailable', { path: '/p5' }, 'database unavailable');
+      clock.advance(1);
+      throttle.warn('database_unavailable', { path: '/p6' }, 'database unavailable');
+      clock.advance(1000);
+      throttle.warn('database_unavailable', { path: '/p7' }, 'database unavailable');
+    });
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; path?: string; suppressed?: number; level: number });
+    expect(lines.map(({ msg, path, suppressed, level }) => ({ msg, path, suppressed, level }))).toEqual([
+      { msg: 'database unavailable', path: '/p0', suppressed: undefined, level: 40 },
+      { msg: 'error after the answer began', path: undefined, suppressed: undefined, level: 50 },
+      { msg: 'database unavailable', path: '/p6', suppressed: 5, level: 40 },
+      { msg: 'database unavailable', path: '/p7', suppressed: undefined, level: 40 },
+    ]);
   });
 });

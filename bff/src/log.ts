@@ -5,6 +5,7 @@
 // coloured line per entry for a developer's terminal, printed by pino-pretty in a worker thread
 // (a development dependency: the configuration refuses it in production).
 import pino from 'pino';
+import { systemClock, type Clock } from './core/clock';
 
 export type Logger = pino.Logger;
 
@@ -58,4 +59,39 @@ export function createLogger(level: string, format: 'json' | 'pretty' = 'json', 
       },
     },
   });
+}
+
+/**
+ * Lines of one kind at most once per `everyMs` (a second) of `clock`. A failure that every request
+ * meets during an outage (the database gone) would otherwise write a line per request, thousands
+ * a minute; the first of each second is written, the others counted, and the next line of the
+ * kind says how many were left out (`suppressed`). Kinds are a few fixed names, never data.
+ */
+export class LogThrottle {
+  private readonly kinds = new Map<string, { at: number; suppressed: number }>();
+
+  constructor(
+    private readonly log: Logger,
+    private readonly clock: Clock = systemClock,
+    private readonly everyMs = 1000,
+  ) {}
+
+  warn(kind: string, fields: object, msg: string): void {
+    this.write('warn', kind, fields, msg);
+  }
+
+  error(kind: string, fields: object, msg: string): void {
+    this.write('error', kind, fields, msg);
+  }
+
+  private write(level: 'warn' | 'error', kind: string, fields: object, msg: string): void {
+    const now = this.clock.now();
+    const last = this.kinds.get(kind);
+    if (last && now - last.at < this.everyMs) {
+      last.suppressed++;
+      return;
+    }
+    this.kinds.set(kind, { at: now, suppressed: 0 });
+    this.log[level](last?.suppressed ? { ...fields, suppressed: last.suppressed } : fields, msg);
+  }
 }

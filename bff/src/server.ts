@@ -21,7 +21,7 @@ import { JobEventListener } from './events/listener';
 import { EventHub } from './events/hub';
 import type { DevIdp } from './dev/idp';
 import { ensureLocations } from './domain/locations/loadLocations';
-import { ensureDefaultFactors } from './domain/factors';
+import { upgradeFactorLibrary } from './jobs/factorLibrary';
 import { ensureReportModules } from './domain/reportModules';
 import { createApp } from './app';
 import { createHttpServer } from './http/httpServer';
@@ -100,7 +100,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     cleanups.push(() => pool.end());
     // Reference data, loaded once per database (idempotent, safe with concurrent starts).
     await ensureLocations(pool);
-    await ensureDefaultFactors(pool);
+    // The factor library: new and corrected defaults in, what operators gave untouched; the
+    // emissions it makes stale are recalculated once the jobs run.
+    const library = await upgradeFactorLibrary(pool);
+    log.info({ factors: library.factors, inserted: library.inserted, updated: library.updated, recalculations: library.recalculationJobs.length }, 'factor library loaded');
     // A module added to the registry reaches the reports that already exist.
     await ensureReportModules(pool);
 
@@ -191,8 +194,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     }
     await listener.start();
     await jobs.start();
+    for (const id of library.recalculationJobs) jobs.runner.fire(id);
     // Demo headcount and trips go through the bulk pipeline, so the jobs must be running.
-    if (!config.OAUTH_ISSUER_URL) await (await import('./dev/demoEntries')).seedDemoEntries(pool, jobs.runner);
+    if (!config.OAUTH_ISSUER_URL) {
+      const demo = await import('./dev/demoEntries');
+      log.info(demo.demoLoadLine(await demo.seedDemoEntries(pool, jobs.runner)));
+    }
 
     return {
       url: `http://localhost:${port}`,

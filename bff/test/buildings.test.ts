@@ -5,7 +5,7 @@
 // both; reports that existed before the module get its row at the next start; the electricity
 // form's mixes come from the year's factors; a refrigerant blend follows its components' GWPs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoIds, type DemoIds } from './support/carbon';
+import { as, demoIds, LIBRARY_GRID_MIXES, type DemoIds } from './support/carbon';
 import { ingestReport, tableCounts, uploadFactorFile } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
 import type { TestClient } from './support/httpClient';
@@ -167,7 +167,9 @@ describe('buildings and energy, Path 1', () => {
   });
 
   it('a mix without a factor is stored with no figure, and says so', async () => {
-    const none = await dan.post(path(OCEAN(), 'electricity'), { site: 'Annex', consumption: 100, supply: 'location_based', mix: 'XX' });
+    // A name that is no country code finds its own row or nothing (a country code without a row
+    // of its own would read the library's world average).
+    const none = await dan.post(path(OCEAN(), 'electricity'), { site: 'Annex', consumption: 100, supply: 'location_based', mix: 'Atlantis' });
     expect(none.status).toBe(201);
     expect(none.body.kg_co2eq).toBeNull();
     expect(none.body.emissions[0]).toMatchObject({ kg_co2eq: null, scope: 2, meta: { reason: 'no factor applies' } });
@@ -179,14 +181,12 @@ describe('choices of a field picked among factors', () => {
   it('are the mixes of the year\'s electricity rows, for whoever may view the module', async () => {
     const res = await dan.get(`${path(OCEAN(), 'electricity')}/choices/mix`);
     expect(res.status).toBe(200);
-    // The uploaded rows, and the default French row the upload left in place.
+    // The uploaded rows, and the library's grid rows of 2025 the upload left in place (its
+    // countries and the world average, RoW), in the order of their names.
+    const grid = [...LIBRARY_GRID_MIXES, 'RoW'].map((mix) => ({ mix, supply: 'location_based' }));
     expect(res.body).toEqual({
       field: 'mix',
-      items: [
-        { mix: 'DE', supply: 'location_based' },
-        { mix: 'FR', supply: 'location_based' },
-        { mix: 'Green Hydro', supply: 'supplier_specific' },
-      ],
+      items: [...grid, { mix: 'Green Hydro', supply: 'supplier_specific' }].sort((a, b) => a.mix.localeCompare(b.mix)),
     });
     expect((await dan.get(`${path(OCEAN(), 'electricity')}/choices/site`)).status).toBe(404);
     expect((await dan.get(`${path(CLIMATE(), 'electricity')}/choices/mix`)).status).toBe(403);

@@ -7,7 +7,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, as, demoIds, type DemoIds } from './support/carbon';
-import { ingestReport, tableCounts, uploadFactorFile } from './support/pipeline';
+import { ENTRY_TYPES } from '@carbon/shared';
+import { ingestReport, jobRow, settled, tableCounts, upload, uploadFactorFile } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
 import type { TestClient } from './support/httpClient';
 
@@ -22,7 +23,10 @@ const CLIMATE = () => ids.unit['CLIMATE-LAB']!;
 const OCEAN = () => ids.unit['OCEAN-LAB']!;
 const reportOf = (unit: 'CLIMATE-LAB' | 'OCEAN-LAB') => ids.report[`${unit}/${YEAR}`]!;
 const path = (unit: number, id?: number) => `/api/modules/${unit}/${YEAR}/commuting/commute${id ? `/${id}` : ''}`;
-const FACTORS = 'mode,kg_co2eq_per_km,source\nwalk,0,test\nbike,0,test\ntrain,0.04,test\nbus,0.1,test\ncar_petrol,0.2,test';
+const FACTORS = 'mode,kg_co2eq_per_km,source\nwalk,0,test\nbike,0,test\nbus,0.1,test\ncar_petrol,0.2,test';
+// A commute by train reads the train trips' set by the response's country; these responses give
+// none, so they read its world average row (RoW), uploaded here at 0.04.
+const TRAIN_FACTORS = 'country,kg_co2eq_per_km,source\nRoW,0.04,test';
 
 /** The six responses, by person number offset, with their kg by hand (40 weeks each). */
 const RESPONSES: { offset: number; data: Record<string, unknown>; kg: number }[] = [
@@ -64,6 +68,7 @@ beforeAll(async () => {
   dan = await as(stack, 'dan');
   olga = await as(stack, 'olga');
   expect((await uploadFactorFile(olga, stack.server.pool, 'commuting', 'commute', YEAR, FACTORS)).result).toBe('SUCCESS');
+  expect((await uploadFactorFile(olga, stack.server.pool, 'professional-travel', 'train', YEAR, TRAIN_FACTORS)).result).toBe('SUCCESS');
   await headcount(alice, CLIMATE(), 100000);
   await headcount(dan, OCEAN(), 200000);
 }, 180_000);
@@ -128,9 +133,10 @@ describe('commuting, Path 1: 6 responses out of 20 FTE', () => {
       by_category: { employee_commuting: { kg_co2eq: EXTRAPOLATED } },
     });
     expect(f.results.kg_co2eq_per_fte).toBeCloseTo(EXTRAPOLATED / 20, 6);
-    // So do the uncertainty ranges (the test factors state none: all of it uncovered).
+    // So do the uncertainty ranges (the test factors state none: all of it uncovered, and ranged
+    // in the commute set's default class, medium 30 %).
     const u = (await olga.get(`/api/v1/carbon_reports/${reportOf('CLIMATE-LAB')}/uncertainty`)).body;
-    expect(rounded(u.by_module.commuting)).toMatchObject({ kg_co2eq: EXTRAPOLATED, uncovered_kg: EXTRAPOLATED });
+    expect(rounded(u.by_module.commuting)).toMatchObject({ kg_co2eq: EXTRAPOLATED, uncovered_kg: EXTRAPOLATED, uncovered_by_class: { medium: EXTRAPOLATED } });
     // The emissions export: the respondents' rows, then what the extrapolation adds, summing to the total.
     const csv = (await olga.get(`/api/v1/carbon_reports/${reportOf('CLIMATE-LAB')}/emissions.csv`)).body as unknown as string;
     const lines = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
@@ -154,7 +160,7 @@ describe('commuting, Path 1: 6 responses out of 20 FTE', () => {
     expect((await bob.get(`/api/modules/${CLIMATE()}/${YEAR}/commuting`)).body.stats).toBeNull();
     expect((await bob.get(`/api/v1/carbon_reports/${reportOf('CLIMATE-LAB')}/results`)).status).toBe(403);
     const own = await bob.get(`/api/v1/carbon_reports/${reportOf('CLIMATE-LAB')}/own`);
-    expect(own.body.by_module.commuting).toEqual({ kg_co2eq: 0, entries: 1 });
+    expect(own.body.by_module.commuting).toEqual({ kg_co2eq: 0, entries: 1, not_configured: 0 });
     expect(own.body.unit_kg_co2eq_per_fte).toBeCloseTo(EXTRAPOLATED / 20, 6);
   });
 
@@ -265,5 +271,87 @@ describe('commuting, the basis follows the headcount', () => {
     const m = (await figures(OCEAN(), reportOf('OCEAN-LAB'))).module;
     expect(m.extrapolation).toMatchObject({ responses: 8, respondents: 8, respondents_fte: 6.5, unit_fte: 20.5, unit_head_count: 23, basis: 'fte' });
     expect(m.kg_co2eq).toBeCloseTo(((RAW + 200 + 64) * 20.5) / 6.5, 6);
+  });
+});
+
+describe('commuting, one response per person and year', () => {
+  const HEADER = 'mode,distance_km,occupancy,days_per_week,weeks_per_year,second_mode,second_distance_km,second_days_per_week,person_number';
+  const responsesOf = async (unit: number, personNumber: number) =>
+    (
+      await stack.server.pool.query<{ id: number; distance_km: number }>(
+        `SELECT e.id::int, (e.data ->> 'distance_km')::numeric::float8 AS distance_km FROM data_entries e JOIN carbon_report_modules m ON m.id = e.carbon_report_module_id
+          JOIN carbon_reports r ON r.id = m.carbon_report_id WHERE r.unit_id = $1 AND r.year = $2 AND e.data_entry_type = 'commute' AND e.data ->> 'traveler_id' = $3`,
+        [unit, YEAR, String(personNumber)],
+      )
+    ).rows;
+
+  it('a second response of the same person is refused (422 naming the respondent), whoever sends it; the first stays', async () => {
+    const before = await tableCounts(stack.server.pool);
+    const again = await bob.post(path(CLIMATE()), { mode: 'bus', distance_km: 3, days_per_week: 5, traveler_id: 100002 });
+    expect(again.status).toBe(422);
+    expect(again.body).toMatchObject({ code: 'already_answered', errors: [{ field: 'traveler_id', code: 'already_answered', params: {} }] });
+    expect(again.body.detail).toMatch(/already answered .*edit/i);
+    const forHim = await alice.post(path(CLIMATE()), { mode: 'bus', distance_km: 3, days_per_week: 5, traveler_id: 100002 });
+    expect(forHim.status).toBe(422);
+    expect(forHim.body).toMatchObject({ code: 'response_exists', errors: [{ field: 'traveler_id', code: 'response_exists', params: { personNumber: 100002 } }] });
+    // Moving another person's response onto him is refused alike.
+    const [other] = await responsesOf(CLIMATE(), 100003);
+    const moved = await alice.patch(path(CLIMATE(), other!.id), { traveler_id: 100002 });
+    expect(moved.status).toBe(422);
+    expect(moved.body).toMatchObject({ code: 'response_exists', params: { personNumber: 100002 } });
+    expect(await tableCounts(stack.server.pool)).toEqual(before);
+    expect(await responsesOf(CLIMATE(), 100002)).toHaveLength(1);
+  });
+
+  it('creates for one person sent at once: exactly one is stored, and counted', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => alice.post(path(CLIMATE()), { mode: 'bus', distance_km: 1 + i, days_per_week: 5, traveler_id: 100005 })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    expect(answers.filter((a) => a.status === 422).every((a) => a.body.code === 'response_exists')).toBe(true);
+    expect(await responsesOf(CLIMATE(), 100005)).toHaveLength(1);
+    const m = (await figures(CLIMATE(), reportOf('CLIMATE-LAB'))).module;
+    expect(m.extrapolation).toMatchObject({ responses: 7, respondents: 7 });
+  });
+
+  it('a file: a row of someone who already answered, and the second of two rows of one person, are row errors; the other rows are stored', async () => {
+    const res = await upload(alice, { module: 'commuting', type: 'commute', year: YEAR, unit_id: CLIMATE() }, [
+      HEADER,
+      'bus,3,,5,40,,,,100002',
+      'bus,4,,5,40,,,,100006',
+      'bus,5,,5,40,,,,100006',
+      'train,10,,2,40,,,,100007',
+    ].join('\n'));
+    expect(res.status).toBe(202);
+    await settled(stack.server.pool);
+    const job = await jobRow(stack.server.pool, res.body.job_id);
+    expect(job).toMatchObject({ state: 'FINISHED', result: 'WARNING', report: { rows: 4, stored: 2, skipped: 2 } });
+    expect(job.report.issues).toEqual([
+      expect.objectContaining({ row: 2, column: 'person_number', code: 'response_exists', params: { personNumber: 100002 }, level: 'error' }),
+      expect.objectContaining({ row: 4, column: 'person_number', code: 'person_number_in_file', params: { personNumber: 100006, line: 3 }, level: 'error' }),
+    ]);
+    expect((await responsesOf(CLIMATE(), 100006)).map((r) => r.distance_km)).toEqual([4]);
+    expect(await responsesOf(CLIMATE(), 100007)).toHaveLength(1);
+    expect(await responsesOf(CLIMATE(), 100002)).toHaveLength(1);
+  });
+
+  it('a file whose every row answers again stores nothing', async () => {
+    const before = await tableCounts(stack.server.pool);
+    const res = await upload(alice, { module: 'commuting', type: 'commute', year: YEAR, unit_id: CLIMATE() }, [HEADER, 'bus,3,,5,40,,,,100006', 'bus,3,,5,40,,,,100007'].join('\n'));
+    expect(res.status).toBe(202);
+    await settled(stack.server.pool);
+    expect(await jobRow(stack.server.pool, res.body.job_id)).toMatchObject({ state: 'FINISHED', result: 'ERROR' });
+    expect(await tableCounts(stack.server.pool)).toEqual(before);
+  });
+
+  it('responses naming nobody are not concerned, where the unit takes them: any number of them', async () => {
+    for (let i = 0; i < 2; i++) expect((await dan.post(path(OCEAN()), { mode: 'walk', distance_km: 1, days_per_week: 5, weeks_per_year: 40 })).status).toBe(201);
+  });
+
+  it('the database holds a unique index on the person number for every entry type that takes one row per person', async () => {
+    const types = Object.values(ENTRY_TYPES).filter((t) => t.onePerPerson);
+    expect(types.map((t) => t.type)).toContain('commute');
+    const { rows } = await stack.server.pool.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'data_entries' AND indexdef LIKE 'CREATE UNIQUE INDEX%'`);
+    for (const t of types) {
+      expect(rows.some((r) => r.def.includes(`'${t.type}'`) && r.def.includes(`'${t.traveler!.idField}'`)), t.type).toBe(true);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './support/stack';
 import { addMember, as, demoIds, type DemoIds } from './support/carbon';
 import type { TestClient } from './support/httpClient';
+import { MODULES, personLinkedEntryTypes } from '@carbon/shared';
 
 type Unit = 'CLIMATE-LAB' | 'OCEAN-LAB' | 'UNKNOWN';
 type Who = 'alice' | 'bob' | 'carol' | 'dan' | 'olga' | 'adam';
@@ -182,6 +183,42 @@ describe('own rows for standard users', () => {
       [x.reportId],
     );
     expect(summary.body.entry_counts.plane).toBe(rows[0]!.n);
+  });
+});
+
+describe('a standard user naming another person', () => {
+  // Every entry type whose rows a standard user may write for themselves, with a payload each
+  // (a type added to the registry fails here until it has one).
+  const PAYLOAD: Record<string, Record<string, unknown>> = {
+    plane: { origin: 'GVA', destination: 'CDG' },
+    train: { origin: 'Lausanne', destination: 'Bern' },
+    road_sea: { mode: 'bus', distance_km: 12 },
+    commute: { mode: 'bus', distance_km: 5, days_per_week: 5 },
+  };
+  const ownWritable = personLinkedEntryTypes().filter((t) => MODULES[t.module].ownRows.includes('edit'));
+
+  it('covers every entry type a standard user writes rows of', () => {
+    expect(ownWritable.map((t) => t.type).sort()).toEqual(Object.keys(PAYLOAD).sort());
+  });
+
+  // 100001 is a member of the unit's headcount, 100099 is not: the answers must not tell them apart.
+  it.each(ownWritable.map((t) => [t.type, t] as const))('%s: gets the same 403 whether or not the number is a member, on create and on update', async (_name, t) => {
+    const x = await ctxFor('bob', 'CLIMATE-LAB');
+    const url = `/api/modules/${x.unitId}/2025/${MODULES[t.module].slug}/${t.slug}`;
+    const idField = t.traveler!.idField;
+    const own = await x.c.post(url, { ...PAYLOAD[t.type], [idField]: x.own });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const answers = [];
+    for (const other of [x.colleague, 100099]) {
+      const created = await x.c.post(url, { ...PAYLOAD[t.type], [idField]: other });
+      const updated = await x.c.patch(`${url}/${own.body.id}`, { [idField]: other });
+      answers.push({ created: [created.status, created.body], updated: [updated.status, updated.body] });
+    }
+    expect(answers[0]!.updated[0]).toBe(403);
+    expect(answers[0]!.created[0]).toBe(403);
+    expect(answers[1]).toEqual(answers[0]);
+    expect((await x.c.get(`${url}/${own.body.id}`)).body[idField]).toBe(x.own);
+    expect((await x.c.delete(`${url}/${own.body.id}`)).status).toBe(204);
   });
 });
 

@@ -5,7 +5,7 @@
 // reports each bad row and ends in the same stats as Path 1; re-uploading the device factors, or
 // the electricity factors a use phase reads, recalculates both units.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoIds, type DemoIds } from './support/carbon';
+import { as, demoIds, LIBRARY_GRID_MIXES, type DemoIds } from './support/carbon';
 import { ingestReport, tableCounts, uploadFactorFile } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
 import type { TestClient } from './support/httpClient';
@@ -28,9 +28,10 @@ beforeAll(async () => {
   ids = await demoIds(stack.server.pool);
   dan = await as(stack, 'dan');
   olga = await as(stack, 'olga');
-  // Laptops 200 kg over 4 years, servers 1,000 kg over 5; no tablet row. Grid DE: 0.4 kg/kWh.
+  // Laptops 200 kg over 4 years, servers 1,000 kg over 5; no tablet row. Grid DE: 0.4 kg/kWh,
+  // and a supplier's contract no use phase reads.
   expect((await uploadFactors('equipment', 'device', `${DEVICE_HEADER}\nlaptop,200,4,test\nserver,1000,5,test`)).result).toBe('SUCCESS');
-  expect((await uploadFactors('buildings', 'electricity', `${GRID_HEADER}\nlocation_based,DE,0.4,1000,test`)).result).toBe('SUCCESS');
+  expect((await uploadFactors('buildings', 'electricity', `${GRID_HEADER}\nlocation_based,DE,0.4,1000,test\nsupplier_specific,Green Hydro,0.01,,test`)).result).toBe('SUCCESS');
   // The default tablet row goes: a type without a row has no figure.
   await stack.server.pool.query(`DELETE FROM factors WHERE data_entry_type = 'device' AND classification->>'device_type' = 'tablet'`);
 });
@@ -137,6 +138,22 @@ describe('equipment, Path 1', () => {
     expect(await inexact(OCEAN())).toEqual([]);
   });
 
+  it('refuses a device acquired after the report year (2027, 2100 in a 2025 report) with 422 naming the field, on create and update, and changes nothing', async () => {
+    const before = await tableCounts(stack.server.pool);
+    const refusal = { field: 'acquisition_year', message: 'must be 2025 or earlier, the year of the report', code: 'year_after_report_year', params: { year: 2025 } };
+    for (const year of [2027, 2100]) {
+      const res = await dan.post(path(OCEAN()), { description: 'Future laptops', device_type: 'laptop', count: 1, acquisition_year: year });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: 'year_after_report_year', params: { year: 2025 }, errors: [refusal] });
+      expect(res.body.detail).toMatch(/acquisition_year: must be 2025 or earlier/);
+      const changed = await dan.patch(path(OCEAN(), made.laptops), { acquisition_year: year });
+      expect(changed.status).toBe(422);
+      expect(changed.body.errors).toEqual([refusal]);
+    }
+    expect(await tableCounts(stack.server.pool)).toEqual(before);
+    expect((await dan.get(path(OCEAN(), made.laptops))).body.acquisition_year).toBe(2024);
+  });
+
   it('refuses bad values with 422 naming each field, and changes nothing', async () => {
     const before = await tableCounts(stack.server.pool);
     const bad = await dan.post(path(OCEAN()), { description: 'Freezer', device_type: 'toaster', count: 0, acquisition_year: 2025, power_w: 300 });
@@ -162,8 +179,10 @@ describe('equipment, Path 1', () => {
   it('offers the grid countries of the year\'s location-based electricity rows', async () => {
     const res = await dan.get(`${path(OCEAN())}/choices/grid_country`);
     expect(res.status).toBe(200);
-    // The uploaded row and the default French one; never a supplier's contract.
-    expect(res.body).toEqual({ field: 'grid_country', items: [{ mix: 'DE' }, { mix: 'FR' }] });
+    // The uploaded row and the library's other countries and world average (RoW) for 2025, in
+    // the order of their names; never a supplier's contract.
+    const items = [...LIBRARY_GRID_MIXES, 'RoW'].sort((a, b) => a.localeCompare(b)).map((mix) => ({ mix }));
+    expect(res.body).toEqual({ field: 'grid_country', items });
   });
 });
 
@@ -176,13 +195,17 @@ describe('equipment, Path 2', () => {
       'Nothing,laptop,0,2024,,,,',
       'Toaster,toaster,1,2024,,,,',
       'Half a use phase,server,1,2024,,300,,DE',
+      'Next year,laptop,1,2026,,,,',
+      'Far future,laptop,1,2100,,,,',
     ];
     const report = await ingestReport(olga, stack.server.pool, { module: 'equipment', type: 'device', year: YEAR, unit_id: CLIMATE() }, lines);
-    expect(report).toMatchObject({ rows: 5, stored: 2, skipped: 3 });
+    expect(report).toMatchObject({ rows: 7, stored: 2, skipped: 5 });
     expect(report.issues).toEqual([
       [4, 'count'],
       [5, 'device_type'],
       [6, 'hours_per_year'],
+      [7, 'acquisition_year'],
+      [8, 'acquisition_year'],
     ]);
     const csv = (await stats(CLIMATE())).module;
     expect(rounded(csv)).toEqual(rounded((await stats(OCEAN())).module));

@@ -162,7 +162,7 @@ describe('GET /api/registry', () => {
     const res = await bob.get('/api/registry');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(JSON.parse(JSON.stringify(serializeRegistry())));
-    expect(res.body.factorSets.find((s: { name: string }) => s.name === 'probe_rates')).toMatchObject({ module: 'probe_lab', keys: ['currency'], values: ['eur_per_unit'], columns: ['currency', 'eur_per_unit', 'uncertainty_pct', 'source'], optionalColumns: ['uncertainty_pct'] });
+    expect(res.body.factorSets.find((s: { name: string }) => s.name === 'probe_rates')).toMatchObject({ module: 'probe_lab', keys: ['currency'], values: ['eur_per_unit'], columns: ['currency', 'eur_per_unit', 'uncertainty_pct', 'edition', 'boundary', 'source'], optionalColumns: ['uncertainty_pct', 'edition', 'boundary'] });
     const device = res.body.entryTypes.find((t: { type: string }) => t.type === 'probe_device');
     expect(device.factorSets).toEqual(['probe_device', 'probe_rates', 'probe_power']);
     expect(device.emissionTypes).toEqual([

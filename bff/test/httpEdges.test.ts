@@ -105,6 +105,58 @@ describe('text the database cannot store', () => {
   });
 });
 
+describe('request bodies', () => {
+  // 1 MB of nested arrays, one bracket short: not JSON, so an answer about its syntax (400)
+  // would show that it was parsed.
+  const nested = '['.repeat(500_000) + ']'.repeat(499_999);
+  const json = { 'content-type': 'application/json' };
+
+  it('are read only after the origin check: a foreign origin gets 403, its body never parsed', async () => {
+    const res = await stack.client().post(`/api/modules/${unit()}/2025/headcount/member`, nested, { ...json, origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'cross_origin', detail: 'Cross-origin request refused.' });
+    const signIn = await stack.client().post('/api/v1/session/login', nested, { ...json, origin: 'https://evil.example' });
+    expect(signIn.status).toBe(403);
+  });
+
+  it('are read only after the session check: without a session, 401, its body never parsed', async () => {
+    for (const [method, path] of [
+      ['POST', `/api/modules/${unit()}/2025/headcount/member`],
+      ['PATCH', `/api/v1/carbon_reports/${ids.report['CLIMATE-LAB/2025']}/modules/headcount/status`],
+      ['POST', '/api/access/grant'],
+      ['POST', '/api/sync/factors/carry-over'],
+    ] as const) {
+      const res = await stack.client().request(method, path, nested, json);
+      expect(res.status, path).toBe(401);
+      expect(res.body.code).toBe('unauthenticated');
+    }
+  });
+
+  it('over the route’s limit are refused with 413 and a detail, never parsed', async () => {
+    const c = await as(stack, 'alice');
+    const big = `{"status":"validated","padding":"${'x'.repeat(20_000)}"`;
+    for (const [method, path] of [
+      ['PATCH', `/api/v1/carbon_reports/${ids.report['CLIMATE-LAB/2025']}/modules/headcount/status`],
+      ['POST', `/api/modules/${unit()}/2025/headcount/member`],
+      ['POST', '/api/v1/session/login'],
+    ] as const) {
+      const res = await c.request(method, path, big, json);
+      expect(res.status, path).toBe(413);
+      expect(res.body).toMatchObject({ code: 'body_too_large', params: { max: expect.any(Number) } });
+      expect(res.body.detail).toMatch(/^The request body is too large: this route takes at most [\d,]+ bytes\.$/);
+    }
+  });
+
+  it('as large as an entry may be are taken: every field at its longest, each character escaped', async () => {
+    const c = await as(stack, 'alice');
+    const escaped = (n: number) => '\\u00e9'.repeat(n);
+    const raw = `{"user_institutional_id":"100077","name":"${escaped(200)}","position":"${escaped(200)}","fte":1}`;
+    const res = await c.post(`/api/modules/${unit()}/2025/headcount/member`, raw, json);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.name).toBe('é'.repeat(200));
+  });
+});
+
 describe('static assets', () => {
   it('answers a missing asset with a plain 404 and no error log line', async () => {
     const before = errorLogs().length;

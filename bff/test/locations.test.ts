@@ -56,10 +56,10 @@ describe('airport search', () => {
     );
     expect((await airports('bath spa')).map((a) => a.code)).toEqual(['QQX']);
     const before = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM locations WHERE kind = 'airport'`)).rows[0]!.n;
-    expect(await ensureLocations(pool)).toEqual({ airports: 0, places: 0, removed: 2 });
+    expect(await ensureLocations(pool)).toEqual({ airports: 0, places: 0, removed: 2, named: 0 });
     expect(await airports('bath spa')).toEqual([]);
     expect((await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM locations WHERE kind = 'airport'`)).rows[0]!.n).toBe(before - 2);
-    expect(await ensureLocations(pool)).toEqual({ airports: 0, places: 0, removed: 0 });
+    expect(await ensureLocations(pool)).toEqual({ airports: 0, places: 0, removed: 0, named: 0 });
   });
 });
 

@@ -1,7 +1,7 @@
 // The method views for lab users: how an entry's emissions were computed
 // (GET …/{entry}/emissions: each emission row with the factor rows its figure was read from) and
 // the factor rows of a unit's report year (GET /api/v1/units/{unit}/years/{year}/factors), with
-// figures worked by hand from the default factors and the stored coordinates, and who may read
+// figures worked by hand from the factor library's rows for 2025 and the stored coordinates, and who may read
 // them: whoever may read the entry; for the year's factors, whoever has a role in the unit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryEmissions, YearFactors } from '@carbon/shared';
@@ -53,8 +53,11 @@ beforeAll(async () => {
   made.bobPlane = await create('professional-travel/plane', { origin: 'ZRH', destination: 'CDG', traveler_id: 100002 });
   made.train = await create('professional-travel/train', { origin: 'Lausanne', destination: 'Paris', traveler_id: 100001 });
   made.electricity = await create('buildings/electricity', { site: 'Main', consumption: 2, consumption_unit: 'mwh', supply: 'location_based', mix: 'DE' });
-  made.swiss = await create('buildings/electricity', { site: 'Annex', consumption: 500, supply: 'location_based', mix: 'CH' });
-  // A propane row (test values) that converts kilograms but not litres.
+  // A mix that is no country code and has no row of its own: no factor (a country code without a
+  // row would read the world average).
+  made.noFactor = await create('buildings/electricity', { site: 'Annex', consumption: 500, supply: 'location_based', mix: 'Atlantis' });
+  // A propane row (test values) that converts kilograms but not litres, in place of the library's.
+  await stack.server.pool.query(`DELETE FROM factors WHERE data_entry_type = 'heating' AND year = $1 AND classification->>'carrier' = 'propane'`, [YEAR]);
   await stack.server.pool.query(
     `INSERT INTO factors (data_entry_type, year, classification, "values", source) VALUES ('heating', $1, '{"carrier": "propane"}', '{"kg_co2eq_per_kwh": 0.2, "kwh_per_kg": 12}', 'test row')`,
     [YEAR],
@@ -65,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('how an entry was computed', () => {
-  it('a plane trip: GVA–JFK and back, one way = great circle + 95 km, long band, × 0.152 kg/km of ADEME', async () => {
+  it('a plane trip: GVA–JFK and back, one way = great circle + 95 km, long band, × 0.1517 kg/km of ADEME', async () => {
     const body = await explained('professional-travel/plane', made.plane!);
     expect(body).toMatchObject({ entry_id: made.plane, module_type: 'professional_travel', data_entry_type: 'plane', year: YEAR });
     const [e] = body.emissions;
@@ -75,43 +78,47 @@ describe('how an entry was computed', () => {
     expect(e).toMatchObject({ emission_type: 'plane', scope: 3, category: 'business_travel', quantity_unit: 'km', meta: { legs: 2, band: 'long', cabin_class: 'economy' } });
     expect(e!.meta.one_way_km as number).toBeCloseTo(oneWay, 6);
     expect(e!.quantity!).toBeCloseTo(2 * oneWay, 4);
-    expect(e!.kg_co2eq!).toBeCloseTo(2 * oneWay * 0.152, 4);
-    expect(body.kg_co2eq!).toBeCloseTo(2 * oneWay * 0.152, 4);
+    expect(e!.kg_co2eq!).toBeCloseTo(2 * oneWay * 0.1517, 4);
+    expect(body.kg_co2eq!).toBeCloseTo(2 * oneWay * 0.1517, 4);
     expect(e!.factors).toEqual([
       {
         id: e!.factor_id,
         set: 'plane',
         year: YEAR,
         classification: { band: 'long', cabin_class: 'economy' },
-        values: { kg_co2eq_per_km: 0.152 },
+        values: { kg_co2eq_per_km: 0.1517 },
         // No uncertainty published for the long-haul row (the short-haul one has 70 %).
         uncertainty_pct: null,
-        source: 'ADEME Base Carbone, air travel, contrails included (as used by GES 1point5)',
+        // The library's row: ADEME's 2023 edition, applied to 2025.
+        edition: 2023,
+        boundary: 'with_upstream',
+        origin: 'library',
+        source: expect.stringMatching(/^ADEME Base Carbone \/ Base Empreinte, air passenger transport, element 28134, contrails included/),
       },
     ]);
   });
 
-  it('a train trip: Lausanne–Paris, great circle × 1.2, across the border France’s 0.0029 kg/km', async () => {
+  it('a train trip: Lausanne–Paris, great circle × 1.2, across the border France’s 0.0023 kg/km', async () => {
     const [e] = (await explained('professional-travel/train', made.train!)).emissions;
     const [lausanne, paris] = await ends(e!.meta.location_ids as number[]);
     const km = haversineKm(lausanne, paris) * 1.2;
     expect(e).toMatchObject({ emission_type: 'train', scope: 3, meta: { factor_country: 'FR', legs: 1 } });
     expect(e!.quantity!).toBeCloseTo(km, 4);
-    expect(e!.kg_co2eq!).toBeCloseTo(km * 0.0029, 6);
-    expect(e!.factors).toMatchObject([{ set: 'train', year: YEAR, classification: { country: 'FR' }, values: { kg_co2eq_per_km: 0.0029 }, source: 'ADEME Impact CO2 (TGV)' }]);
+    expect(e!.kg_co2eq!).toBeCloseTo(km * 0.0023, 6);
+    expect(e!.factors).toMatchObject([{ set: 'train', year: YEAR, classification: { country: 'FR' }, values: { kg_co2eq_per_km: 0.0023 }, source: expect.stringMatching(/^ADEME Base Empreinte, element 43256 \(TGV\)/) }]);
   });
 
-  it('electricity: 2 MWh × 1,000 kWh per MWh × 0.363 kg/kWh of the German grid = 726 kg, with the conversion used', async () => {
+  it('electricity: 2 MWh × 1,000 kWh per MWh × 0.34414 kg/kWh of the German grid = 688.28 kg, with the conversion used', async () => {
     const [e] = (await explained('buildings/electricity', made.electricity!)).emissions;
     expect(e).toMatchObject({ emission_type: 'electricity', scope: 2, category: 'purchased_electricity', quantity: 2000, quantity_unit: 'kwh' });
-    expect(e!.kg_co2eq!).toBeCloseTo(726, 9);
+    expect(e!.kg_co2eq!).toBeCloseTo(688.28, 9);
     expect(e!.meta).toMatchObject({ quantity: 2, unit: 'mwh', conversion: { key: 'kwh_per_mwh', value: 1000 }, supply: 'location_based', mix: 'DE' });
     expect(e!.factors).toHaveLength(1);
-    expect(e!.factors[0]).toMatchObject({ set: 'electricity', year: YEAR, classification: { supply: 'location_based', mix: 'DE' }, values: { kg_co2eq_per_kwh: 0.363, kwh_per_mwh: 1000 } });
-    expect(e!.factors[0]!.source).toMatch(/^Umweltbundesamt \(UBA\)/);
+    expect(e!.factors[0]).toMatchObject({ set: 'electricity', year: YEAR, classification: { supply: 'location_based', mix: 'DE' }, values: { kg_co2eq_per_kwh: 0.34414, kwh_per_mwh: 1000 } });
+    expect(e!.factors[0]!.source).toMatch(/^Ember, Yearly Electricity Data/);
   });
 
-  it('a device: embodied 2 × 1,300 kg / 5 years = 520 kg (EcoInfo), use 2 × 400 W × 1,000 h = 800 kWh × 0.363 = 290.4 kg (the grid row)', async () => {
+  it('a device: embodied 2 × 1,300 kg / 5 years = 520 kg (EcoInfo), use 2 × 400 W × 1,000 h = 800 kWh × 0.34414 = 275.312 kg (the grid row)', async () => {
     const body = await explained('equipment/devices', made.server!);
     const [embodied, use] = body.emissions;
     expect(embodied).toMatchObject({ emission_type: 'device_embodied', scope: 3, category: 'capital_goods', quantity_unit: 'item', meta: { count: 2, lifetime_years: 5, lifetime_from: 'entry', share: 0.2, kg_co2eq_per_device: 1300 } });
@@ -120,15 +127,15 @@ describe('how an entry was computed', () => {
     expect(embodied!.factors).toMatchObject([{ set: 'device', classification: { device_type: 'server' }, values: { kg_co2eq_per_device: 1300, lifetime_years: 5 } }]);
     expect(embodied!.factors[0]!.source).toMatch(/^EcoInfo \(CNRS\)/);
     expect(use).toMatchObject({ emission_type: 'device_use', scope: 2, category: 'purchased_electricity', quantity: 800, quantity_unit: 'kwh', meta: { power_w: 400, hours_per_year: 1000, grid_country: 'DE' } });
-    expect(use!.kg_co2eq!).toBeCloseTo(290.4, 9);
-    expect(use!.factors).toMatchObject([{ set: 'electricity', classification: { supply: 'location_based', mix: 'DE' }, values: { kg_co2eq_per_kwh: 0.363 } }]);
-    expect(body.kg_co2eq!).toBeCloseTo(810.4, 9);
+    expect(use!.kg_co2eq!).toBeCloseTo(275.312, 9);
+    expect(use!.factors).toMatchObject([{ set: 'electricity', classification: { supply: 'location_based', mix: 'DE' }, values: { kg_co2eq_per_kwh: 0.34414 } }]);
+    expect(body.kg_co2eq!).toBeCloseTo(795.312, 9);
   });
 
   it('without a factor: no figure, no factor row, and the reason; with a factor that cannot convert the unit: the row and why', async () => {
-    const swiss = await explained('buildings/electricity', made.swiss!);
-    expect(swiss.kg_co2eq).toBeNull();
-    expect(swiss.emissions).toMatchObject([{ kg_co2eq: null, factor_id: null, factors: [], meta: { reason: 'no factor applies', mix: 'CH' } }]);
+    const none = await explained('buildings/electricity', made.noFactor!);
+    expect(none.kg_co2eq).toBeNull();
+    expect(none.emissions).toMatchObject([{ kg_co2eq: null, factor_id: null, factors: [], meta: { reason: 'no factor applies', mix: 'Atlantis' } }]);
     const propane = await explained('buildings/heating', made.propane!);
     expect(propane.emissions).toMatchObject([{ emission_type: 'fuel_combustion', kg_co2eq: null, meta: { quantity: 100, unit: 'litre', reason: 'the factor has no kwh_per_litre: a quantity in litre cannot be converted to kwh' } }]);
     expect(propane.emissions[0]!.factors).toMatchObject([{ set: 'heating', classification: { carrier: 'propane' }, values: { kg_co2eq_per_kwh: 0.2, kwh_per_kg: 12 }, source: 'test row' }]);
@@ -167,16 +174,19 @@ describe('the factors of a unit’s year', () => {
     const body = res.body as YearFactors;
     expect(body).toMatchObject({ unit_id: C(), year: YEAR });
     const sets = Object.fromEntries(body.factor_sets.map((s) => [s.name, s.factors]));
-    expect(Object.keys(sets).sort()).toEqual(['ai_service', 'cloud_spend', 'commute', 'compute_use', 'data_centre_pue', 'device', 'electricity', 'exchange_rate', 'heating', 'member', 'plane', 'purchase', 'refrigerant', 'road_sea', 'train']);
+    expect(Object.keys(sets).sort()).toEqual([
+      'ai_service', 'cloud_spend', 'commute', 'compute_use', 'data_centre_pue', 'device', 'electricity', 'exchange_rate', 'heating', 'member', 'plane',
+      'price_index', 'purchase', 'purchase_nacres', 'refrigerant', 'road_sea', 'train',
+    ]);
     // no per-FTE factor ships: the headcount has no factor for the year
     expect(sets.member).toEqual([]);
-    // nor any per-user factor of an AI service (none published)
-    expect(sets.ai_service).toEqual([]);
+    // an AI service's factor is per request, one row per service its publisher measured
+    expect(sets.ai_service!.map((f) => f.classification.service).sort()).toEqual(['google_gemini_text', 'mistral_le_chat_text', 'openai_chatgpt_text']);
     expect(sets.plane).toHaveLength(9);
     expect(sets.plane!.every((f) => f.year === YEAR && f.set === 'plane' && f.source.length > 0)).toBe(true);
-    expect(sets.plane!.find((f) => f.classification.band === 'medium' && f.classification.cabin_class === 'business')!.values).toEqual({ kg_co2eq_per_km: 0.28125 });
+    expect(sets.plane!.find((f) => f.classification.band === 'medium' && f.classification.cabin_class === 'business')!.values).toEqual({ kg_co2eq_per_km: 0.280795 });
     // exchange rates are the year's own: 2025's
-    expect(sets.exchange_rate!.find((f) => f.classification.currency === 'USD')!.values).toEqual({ eur_per_unit: 0.886469 });
+    expect(sets.exchange_rate!.find((f) => f.classification.currency === 'USD')!.values).toEqual({ eur_per_unit: 0.884969 });
   });
 
   it('is for whoever has a role in the unit: its standard users and the back office; not another unit’s people; unknown unit or year without a report is 404', async () => {

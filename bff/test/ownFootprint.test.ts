@@ -28,15 +28,15 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 describe('own footprint', () => {
-  it('sums a standard user’s own rows only (their two trips; their member row has no factor), beside the unit per FTE', async () => {
+  it('sums a standard user’s own rows only (their two trips; their member row adds nothing, no per-FTE estimate being configured), beside the unit per FTE', async () => {
     const bob = await as(stack, 'bob');
     const res = await bob.get(`/api/v1/carbon_reports/${reportId}/own`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ person_number: 100002, entries: 3, without_factor: 1 });
+    expect(res.body).toMatchObject({ person_number: 100002, entries: 3, without_factor: 0 });
     expect(res.body.kg_co2eq).toBeCloseTo(trips[0]! + trips[1]!, 6);
     expect(res.body.by_module.professional_travel).toMatchObject({ entries: 2 });
-    expect(res.body.by_module.headcount).toEqual({ kg_co2eq: 0, entries: 1 });
-    // The unit: every trip (members have no figure), over 1.5 FTE.
+    expect(res.body.by_module.headcount).toEqual({ kg_co2eq: 0, entries: 1, not_configured: 1 });
+    // The unit: every trip (members add nothing), over 1.5 FTE.
     expect(res.body.unit_kg_co2eq_per_fte).toBeCloseTo((trips[0]! + trips[1]! + trips[2]!) / 1.5, 6);
     // The report's totals stay hidden from him.
     expect((await bob.get(`/api/v1/carbon_reports/${reportId}`)).body.stats).toBeNull();

@@ -1,12 +1,12 @@
 // Path 1 writes: emissions, module and report stats exact under concurrency, module status,
 // reports, the module summary, lists and location search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryTypesOf, MODULE_TYPES } from '@carbon/shared';
+import { entryTypesOf, LIBRARY_YEARS, MODULE_TYPES } from '@carbon/shared';
 import { startTestStack, type TestStack } from './support/stack';
 import { addMember, as, demoIds, statsAndSums, type DemoIds } from './support/carbon';
 import type { TestClient } from './support/httpClient';
 import { withTransaction } from '../src/db/pool';
-import { ensureDefaultFactors, readDefaultFactors } from '../src/domain/factors';
+import { readLibrary, resolveLibrary, upgradeFactorLibrary } from '../src/jobs/factorLibrary';
 import { recomputeStats } from '../src/domain/stats';
 
 let stack: TestStack;
@@ -49,26 +49,26 @@ async function expectStatsExact() {
 }
 
 describe('emissions', () => {
-  it('GVA–JFK economy one way: 6,296 km, long band, about 957 kg; the emission row keeps what was used', async () => {
+  it('GVA–JFK economy one way: 6,296 km, long band, × 0.1517 kg/km = about 955 kg; the emission row keeps what was used', async () => {
     const res = await alice.post(planes(), { origin: 'GVA', destination: 'JFK', traveler_id: 100001 });
     expect(res.status).toBe(201);
-    expect(res.body.kg_co2eq).toBeCloseTo(957, -0.5);
+    expect(res.body.kg_co2eq).toBeCloseTo(955, -0.5);
     const [e] = res.body.emissions;
     expect(e).toMatchObject({ emission_type: 'plane', quantity_unit: 'km' });
     expect(e.quantity).toBeCloseTo(6296, -0.5);
     expect(e.meta).toMatchObject({ band: 'long', legs: 1, cabin_class: 'economy' });
     const { rows: ends } = await stack.server.pool.query(`SELECT code FROM locations WHERE id = ANY ($1) ORDER BY array_position($1, id)`, [e.meta.location_ids]);
     expect(ends.map((r) => r.code)).toEqual(['GVA', 'JFK']);
-    expect(e.meta.factor).toMatchObject({ values: { kg_co2eq_per_km: 0.152 }, classification: { band: 'long', cabin_class: 'economy' } });
+    expect(e.meta.factor).toMatchObject({ values: { kg_co2eq_per_km: 0.1517 }, classification: { band: 'long', cabin_class: 'economy' } });
     expect(e.factor_id).toBe(e.meta.factor.id);
   });
 
-  it('round trips double, trips multiply, business on a long haul costs 2.9 × economy', async () => {
+  it('round trips double, trips multiply, business on a long haul costs 0.4399 / 0.1517 (about 2.9) × economy', async () => {
     const one = (await alice.post(planes(), { origin: 'GVA', destination: 'JFK', traveler_id: 100001 })).body.kg_co2eq;
     const round = (await alice.post(planes(), { origin: 'GVA', destination: 'JFK', round_trip: true, number_of_trips: 3, traveler_id: 100001 })).body.kg_co2eq;
     const business = (await alice.post(planes(), { origin: 'GVA', destination: 'JFK', cabin_class: 'business', traveler_id: 100001 })).body.kg_co2eq;
     expect(round).toBeCloseTo(one * 6, 4);
-    expect(business).toBeCloseTo(one * 2.9, 4);
+    expect(business).toBeCloseTo((one * 0.4399) / 0.1517, 4);
   });
 
   it('trains use the destination country across a border, the country within it, RoW elsewhere', async () => {
@@ -81,55 +81,56 @@ describe('emissions', () => {
     expect(pl.emissions[0].meta.factor_country).toBe('RoW');
   });
 
-  it('members carry their FTE as quantity; without a per-FTE factor they have no figure (null, not 0) and count as without a factor', async () => {
+  it('members carry their FTE as quantity; without any per-FTE estimate (an optional set) they add 0 kg, not configured, and lack no factor', async () => {
     const res = await alice.get(`/api/modules/${C}/2025/headcount/member?sort=user_institutional_id`);
-    expect(res.body.items[1].emissions[0]).toMatchObject({ emission_type: 'member', kg_co2eq: null, quantity: 0.5, quantity_unit: 'FTE', meta: { reason: 'no factor applies' } });
-    expect(res.body.items[1].kg_co2eq).toBeNull();
+    expect(res.body.items[1].emissions[0]).toMatchObject({ emission_type: 'member', kg_co2eq: 0, quantity: 0.5, quantity_unit: 'FTE', meta: { not_configured: true } });
+    expect(res.body.items[1].kg_co2eq).toBe(0);
     const r = await alice.get(`/api/v1/carbon_reports/${report}`);
     expect(r.body.stats.fte).toBe(1.5);
-    expect(r.body.stats.by_module.headcount).toMatchObject({ kg_co2eq: 0, entries: 2, without_factor: 2 });
+    expect(r.body.stats.by_module.headcount).toMatchObject({ kg_co2eq: 0, entries: 2, without_factor: 0 });
     const summary = await alice.get(`/api/modules/${C}/2025/headcount`);
-    expect(summary.body.stats).toMatchObject({ kg_co2eq: 0, entries: 2, without_factor: 2 });
-    expect(summary.body.stats.by_type.member).toMatchObject({ entries: 2, without_factor: 2, quantity: 1.5 });
+    expect(summary.body.stats).toMatchObject({ kg_co2eq: 0, entries: 2, without_factor: 0 });
+    expect(summary.body.stats.by_type.member).toMatchObject({ entries: 2, without_factor: 0, quantity: 1.5 });
   });
 
-  it('a member added, changed and deleted in a year without member factors keeps without_factor exact', async () => {
+  it('a member added, changed and deleted in a year without member factors keeps the stats exact, none without a factor', async () => {
     const unit = ids.unit['OCEAN-LAB']!;
     const olga = await as(stack, 'olga');
     const members = `/api/modules/${unit}/2025/headcount/member`;
     const statsNow = async () => (await olga.get(`/api/modules/${unit}/2025/headcount`)).body.stats;
     const before = await statsNow();
     const m = (await olga.post(members, { user_institutional_id: '200901', name: 'No Factor', fte: 1 })).body;
-    expect(m.kg_co2eq).toBeNull();
-    expect(await statsNow()).toMatchObject({ kg_co2eq: before.kg_co2eq, entries: before.entries + 1, without_factor: before.without_factor + 1 });
+    expect(m.kg_co2eq).toBe(0);
+    expect(await statsNow()).toMatchObject({ kg_co2eq: before.kg_co2eq, entries: before.entries + 1, without_factor: before.without_factor });
     await olga.patch(`${members}/${m.id}`, { fte: 0.5 });
-    expect(await statsNow()).toMatchObject({ entries: before.entries + 1, without_factor: before.without_factor + 1 });
+    expect(await statsNow()).toMatchObject({ entries: before.entries + 1, without_factor: before.without_factor });
     const moduleId = (await stack.server.pool.query('SELECT carbon_report_module_id AS id FROM data_entries WHERE id = $1', [m.id])).rows[0].id;
     const recomputed = await withTransaction(stack.server.pool, (db) => recomputeStats(db, moduleId));
-    expect(recomputed!.module.without_factor).toBe(before.without_factor + 1);
-    expect(recomputed!.report.without_factor).toBeGreaterThanOrEqual(before.without_factor + 1);
+    expect(recomputed!.module).toMatchObject({ entries: before.entries + 1, without_factor: before.without_factor });
     await olga.delete(`${members}/${m.id}`);
     expect(await statsNow()).toMatchObject({ entries: before.entries, without_factor: before.without_factor });
   });
 
   it('keeps an entry whose year has no factor, with unknown weight', async () => {
+    // 2031: after the factor library's years (2019–2026), and no factor uploaded for it.
     const unit = ids.unit['OCEAN-LAB']!;
     await stack.server.pool.query(
-      `WITH r AS (INSERT INTO carbon_reports (unit_id, year) VALUES ($1, 2019) RETURNING id)
+      `WITH r AS (INSERT INTO carbon_reports (unit_id, year) VALUES ($1, 2031) RETURNING id)
        INSERT INTO carbon_report_modules (carbon_report_id, module_type) SELECT r.id, m FROM r, unnest($2::text[]) m`,
       [unit, MODULE_TYPES],
     );
     const olga = await as(stack, 'olga');
-    await addMember(olga, unit, 2019, 200001, 'Carol Rossi');
-    const res = await olga.post(`/api/modules/${unit}/2019/professional-travel/plane`, { origin: 'GVA', destination: 'JFK', traveler_id: 200001 });
+    await addMember(olga, unit, 2031, 200001, 'Carol Rossi');
+    const res = await olga.post(`/api/modules/${unit}/2031/professional-travel/plane`, { origin: 'GVA', destination: 'JFK', traveler_id: 200001 });
     expect(res.status).toBe(201);
     expect(res.body.kg_co2eq).toBeNull();
     expect(res.body.emissions[0]).toMatchObject({ kg_co2eq: null, factor_id: null });
-    const summary = await olga.get(`/api/modules/${unit}/2019/professional-travel`);
+    const summary = await olga.get(`/api/modules/${unit}/2031/professional-travel`);
     expect(summary.body.stats).toMatchObject({ kg_co2eq: 0, entries: 1, without_factor: 1 });
-    // the report counts both: the trip and its traveler (no member factor in 2019 either)
-    const reportId = (await stack.server.pool.query('SELECT id FROM carbon_reports WHERE unit_id = $1 AND year = 2019', [unit])).rows[0].id;
-    expect((await olga.get(`/api/v1/carbon_reports/${reportId}`)).body.stats).toMatchObject({ kg_co2eq: 0, entries: 2, without_factor: 2 });
+    // the report counts both: the trip and its traveler, who adds nothing (no per-FTE estimate
+    // configured in 2031); the trip alone lacks a factor
+    const reportId = (await stack.server.pool.query('SELECT id FROM carbon_reports WHERE unit_id = $1 AND year = 2031', [unit])).rows[0].id;
+    expect((await olga.get(`/api/v1/carbon_reports/${reportId}`)).body.stats).toMatchObject({ kg_co2eq: 0, entries: 2, without_factor: 1 });
   });
 });
 
@@ -313,11 +314,11 @@ describe('location search', () => {
 });
 
 describe('reference data', () => {
-  it('loads the default factors once: a second load adds nothing', async () => {
-    expect(await ensureDefaultFactors(stack.server.pool)).toBe(0);
-    const { rows } = await stack.server.pool.query<{ year: number; n: number }>(`SELECT year, count(*)::int AS n FROM factors GROUP BY year ORDER BY year`);
-    // Every row of the default file, once per demo year (a row naming its year, only in it).
-    const { years, factors } = readDefaultFactors();
-    expect(rows).toEqual(years.map((year) => ({ year, n: factors.filter((f) => f.year === undefined || f.year === year).length })));
+  it('loads the factor library once: a second start writes nothing and recalculates nothing', async () => {
+    expect(await upgradeFactorLibrary(stack.server.pool)).toMatchObject({ changed: false, inserted: 0, updated: 0, recalculationJobs: [] });
+    const { rows } = await stack.server.pool.query<{ year: number; n: number }>(`SELECT year, count(*)::int AS n FROM factors WHERE origin = 'library' GROUP BY year ORDER BY year`);
+    // Every factor the library gives each year, once.
+    const library = resolveLibrary(readLibrary());
+    expect(rows).toEqual(LIBRARY_YEARS.map((year) => ({ year, n: library.filter((f) => f.year === year).length })));
   });
 });

@@ -40,24 +40,29 @@ describe('unusable files end in ERROR with a clear message and write nothing', (
     expect(job.status_message).toContain('person_number');
     expect(job.status_message).toContain('unknown columns: cabin, trips');
     expect(job.report).toMatchObject({ missing: ['person_number'], unknown: ['cabin', 'trips'] });
+    // The web app words the failure from its code.
+    expect(job.report.error).toEqual({ code: 'header_wrong', params: { missing: 'person_number', unknown: 'cabin, trips', duplicated: '—', expected: expect.stringContaining('origin, destination') } });
   });
 
   it('an empty file, a file of blank lines and a BOM alone', async () => {
     for (const body of ['', '\n\r\n  \n', '\uFEFF']) {
       const job = await refused(body);
       expect(job.status_message).toBe('The file is empty.');
+      expect(job.report.error).toEqual({ code: 'file_empty', params: {} });
     }
   });
 
   it('a header without rows', async () => {
     const job = await refused(`${PLANE_HEADER}\n`);
     expect(job.status_message).toContain('no rows');
+    expect(job.report.error).toEqual({ code: 'nothing_imported_no_rows', params: {} });
   });
 
   it('a binary file', async () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     const job = await refused(png);
     expect(job.status_message).toContain('binary');
+    expect(job.report.error).toMatchObject({ code: 'file_binary', params: { byte: 9 } });
   });
 
   it('invalid UTF-8 (a Latin-1 file) names the line', async () => {
@@ -65,11 +70,13 @@ describe('unusable files end in ERROR with a clear message and write nothing', (
     const job = await refused(new Uint8Array(latin1));
     expect(job.status_message).toContain('not valid UTF-8');
     expect(job.status_message).toContain('line 3');
+    expect(job.report.error).toMatchObject({ code: 'file_not_utf8', params: { line: 3 } });
   });
 
   it('a file whose rows are all invalid keeps the row report', async () => {
     const job = await refused(`${PLANE_HEADER}\nGVA,JFK,premium,1,false,2025-01-01,100001\nGVA,JFK,economy,1,false,not-a-date,100001\n`);
     expect(job.status_message).toContain('Nothing was imported');
+    expect(job.report.error).toEqual({ code: 'nothing_imported_invalid', params: { rows: 2 } });
     expect(job.report.issues.map((i: { row: number; column: string }) => [i.row, i.column])).toEqual([
       [2, 'cabin_class'],
       [3, 'departure_date'],
@@ -79,6 +86,7 @@ describe('unusable files end in ERROR with a clear message and write nothing', (
   it('an unclosed quote is a CSV syntax error', async () => {
     const job = await refused(`${PLANE_HEADER}\n"GVA,JFK,economy,1,false,2025-01-01,100001\n`);
     expect(job.status_message).toContain('not valid CSV');
+    expect(job.report.error).toMatchObject({ code: 'file_not_csv' });
   });
 });
 

@@ -40,6 +40,20 @@ async function factors(): Promise<Factor[]> {
   return res.body.items;
 }
 
+/** The library's plane factors (bff/data/factors/plane/): ADEME economy, business and first by
+ * the DESNZ ratios (first priced as business on short and medium haul). */
+const LIBRARY_PLANE: Record<string, number> = {
+  'short/economy': 0.2582,
+  'short/business': 0.387293,
+  'short/first': 0.387293,
+  'medium/economy': 0.1872,
+  'medium/business': 0.280795,
+  'medium/first': 0.280795,
+  'long/economy': 0.1517,
+  'long/business': 0.4399,
+  'long/first': 0.60677,
+};
+
 const byKey = (list: Factor[]) => new Map(list.map((f) => [`${f.classification.band}/${f.classification.cabin_class}`, f]));
 
 async function uploadFactors(csv: string) {
@@ -64,6 +78,12 @@ describe('factor_ingest', () => {
   });
 
   it('re-upload with reordered keys and one factor left out: same ids, no duplicates, missing one marked, emissions and stats recomputed', async () => {
+    // The operator's first file: the library's values under the operator's source. Nothing
+    // changes value, so nothing is recalculated; the rows are the operator's from now on (a
+    // library row that a file leaves out is the shipped default, not a row that file dropped).
+    const first = await uploadFactors(['band,cabin_class,kg_co2eq_per_km,source', ...Object.entries(LIBRARY_PLANE).map(([k, v]) => `${k.replace('/', ',')},${v},"Operator file, 2024"`)].join('\n'));
+    expect(first.job.report).toMatchObject({ inserted: 0, changed: 0, unchanged: 9 });
+    expect(first.jobs.map((j) => j.job_type)).toEqual(['factor_ingest']);
     const before = await factors();
     expect(before).toHaveLength(9);
     expect(before.every((f) => f.in_latest_upload)).toBe(true);
@@ -71,8 +91,9 @@ describe('factor_ingest', () => {
     const statsBefore = await statsAndSums(stack.server.pool, ids.report[`CLIMATE-LAB/${YEAR}`]!, 'professional_travel');
 
     // Columns in another order than the registry's keys; long/first left out; short economy and
-    // long economy changed.
-    const values: Record<string, number> = { 'short/economy': 0.3, 'short/business': 0.3879, 'short/first': 0.5172, 'medium/economy': 0.1875, 'medium/business': 0.28125, 'medium/first': 0.375, 'long/economy': 0.2, 'long/business': 0.4408 };
+    // long economy changed (from 0.2582 and 0.1517).
+    const { 'long/first': _left, ...unchanged } = LIBRARY_PLANE;
+    const values: Record<string, number> = { ...unchanged, 'short/economy': 0.3, 'long/economy': 0.2 };
     const rows = Object.entries(values).map(([k, v]) => {
       const [band, cabin] = k.split('/');
       return `${cabin},"Operator file, 2025",${v},${band}`;
@@ -88,13 +109,13 @@ describe('factor_ingest', () => {
     const b = byKey(before);
     const a = byKey(after);
     for (const [key, f] of a) expect(f.id).toBe(b.get(key)!.id);
-    expect(a.get('long/first')).toMatchObject({ in_latest_upload: false, values: { kg_co2eq_per_km: 0.608 } });
+    expect(a.get('long/first')).toMatchObject({ in_latest_upload: false, values: { kg_co2eq_per_km: 0.60677 } });
     expect([...a.values()].filter((f) => !f.in_latest_upload)).toHaveLength(1);
     expect(a.get('short/economy')).toMatchObject({ in_latest_upload: true, last_seen_job_id: job.id, values: { kg_co2eq_per_km: 0.3 }, source: 'Operator file, 2025' });
 
     const kgAfter = await emissionsKg();
-    expect(kgAfter[0]).toBeCloseTo((kgBefore[0]! * 0.2) / 0.152, 3); // GVA–JFK, long economy
-    expect(kgAfter[1]).toBeCloseTo((kgBefore[1]! * 0.3) / 0.2586, 3); // ZRH–LHR, short economy
+    expect(kgAfter[0]).toBeCloseTo((kgBefore[0]! * 0.2) / 0.1517, 3); // GVA–JFK, long economy
+    expect(kgAfter[1]).toBeCloseTo((kgBefore[1]! * 0.3) / 0.2582, 3); // ZRH–LHR, short economy
     expect(kgAfter[2]).toBeCloseTo(kgBefore[2]!, 6); // short business unchanged
     const s = await statsAndSums(stack.server.pool, ids.report[`CLIMATE-LAB/${YEAR}`]!, 'professional_travel');
     expect(Number(s.module_stats.kg_co2eq)).toBeCloseTo(s.module_kg, 6);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobHandler } from '../src/jobs/types';
 import { insertJob } from '../src/jobs/chainJob';
 import { storeUpload } from '../src/domain/uploads';
-import { ensureDefaultFactors } from '../src/domain/factors';
+import { upgradeFactorLibrary } from '../src/jobs/factorLibrary';
 import { seedDemoData } from '../src/dev/demoData';
 import { csvIngestHandler } from '../src/jobs/handlers/csvIngest';
 import { emissionRecalcHandler } from '../src/jobs/handlers/emissionRecalc';
@@ -24,7 +24,7 @@ const runners = new Map<string, Awaited<ReturnType<JobTestDb['runner']>>>();
 beforeAll(async () => {
   db = await jobTestDb();
   await seedDemoData(db.pool, 'https://writers.test/');
-  await ensureDefaultFactors(db.pool);
+  await upgradeFactorLibrary(db.pool);
   unitId = (await db.pool.query<{ id: number }>(`SELECT id FROM units WHERE institutional_id = 'CLIMATE-LAB'`)).rows[0]!.id;
   const { rows } = await db.pool.query<{ relname: string }>(
     `SELECT relname FROM pg_stat_user_tables WHERE schemaname = 'public'

@@ -110,7 +110,8 @@ describe('a module added to the registry only', () => {
 });
 
 describe("standard users' own rows", () => {
-  // Many rows in one module of each kind, so that the planner has a real choice to make.
+  // Many rows in one module of each kind, so that the planner has a real choice to make: a person
+  // number each for people and for one-per-person types, twenty rows a person for the others.
   beforeAll(async () => {
     const pool = stack.server.pool;
     for (const m of MODULE_TYPES) {
@@ -118,9 +119,9 @@ describe("standard users' own rows", () => {
       for (const t of entryTypesOf(m)) {
         await pool.query(
           `INSERT INTO data_entries (carbon_report_module_id, data_entry_type, data, source)
-           SELECT $1, $2, jsonb_build_object($3::text, CASE WHEN $4 THEN to_jsonb((700000 + g)::text) ELSE to_jsonb(700000 + g % 1000) END), 'csv'
+           SELECT $1, $2, jsonb_build_object($3::text, CASE WHEN $4 THEN to_jsonb((700000 + g)::text) WHEN $5 THEN to_jsonb(700000 + g) ELSE to_jsonb(700000 + g % 1000) END), 'csv'
              FROM generate_series(1, 20000) g`,
-          [module, t.type, t.ownerField, t.person !== undefined],
+          [module, t.type, t.ownerField, t.person !== undefined, t.onePerPerson === true],
         );
       }
     }

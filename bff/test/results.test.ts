@@ -3,9 +3,9 @@
 // those without a factor, empty and unvalidated modules, per FTE, per person, and per FTE by
 // position category with the unattributed rest. Members weigh 800 kg per FTE in 2025 (factors
 // uploaded here) and nothing in 2024 (no per-FTE factor: no figure); energy and refrigerants
-// weigh the default factors (FR grid 0.048 kg/kWh, natural gas 0.1829 kg/kWh, R-32 GWP 771; no
-// Italian grid row: no figure); trips weigh what their own emission rows say. Only those who may
-// see every row of the unit get the results.
+// weigh the factor library's rows for 2025 (FR grid 0.04418 kg/kWh, natural gas 0.23617 kg/kWh,
+// R-32 GWP 771; a grid named by no country code and without a row: no figure); trips weigh what
+// their own emission rows say. Only those who may see every row of the unit get the results.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, demoIds } from './support/carbon';
 import { CSV, HEADCOUNT_HEADER, settled, upload } from './support/pipeline';
@@ -56,21 +56,21 @@ beforeAll(async () => {
   bobTrip = (await entry(alice, climate, 2025, 'professional-travel/train', { origin: 'Lausanne', destination: 'Paris', traveler_id: 100002 })).kg_co2eq!;
   expect(aliceTrip).toBeGreaterThan(0);
   expect(bobTrip).toBeGreaterThan(0);
-  expect((await entry(alice, climate, 2025, 'buildings/electricity', { site: 'Main', consumption: 10_000, consumption_unit: 'kwh', supply: 'location_based', mix: 'FR' })).kg_co2eq).toBeCloseTo(480, 9);
-  expect((await entry(alice, climate, 2025, 'buildings/electricity', { site: 'Annex', consumption: 1_000, consumption_unit: 'kwh', supply: 'location_based', mix: 'IT' })).kg_co2eq).toBeNull();
+  expect((await entry(alice, climate, 2025, 'buildings/electricity', { site: 'Main', consumption: 10_000, consumption_unit: 'kwh', supply: 'location_based', mix: 'FR' })).kg_co2eq).toBeCloseTo(441.8, 9); // 10,000 kWh × 0.04418
+  expect((await entry(alice, climate, 2025, 'buildings/electricity', { site: 'Annex', consumption: 1_000, consumption_unit: 'kwh', supply: 'location_based', mix: 'Atlantis' })).kg_co2eq).toBeNull();
   expect((await entry(alice, climate, 2025, 'buildings/refrigerant', { site: 'Main', gas: 'r32', leaked_kg: 2 })).kg_co2eq).toBeCloseTo(1542, 9);
-  expect((await entry(alice, climate, 2025, 'buildings/heating', { site: 'Main', carrier: 'natural_gas', quantity: 1_000, quantity_unit: 'kwh' })).kg_co2eq).toBeCloseTo(182.9, 9);
+  expect((await entry(alice, climate, 2025, 'buildings/heating', { site: 'Main', carrier: 'natural_gas', quantity: 1_000, quantity_unit: 'kwh' })).kg_co2eq).toBeCloseTo(236.17, 9); // 1,000 kWh × 0.23617
   expect((await alice.patch(`/api/v1/carbon_reports/${climateReport}/modules/headcount/status`, { status: 'validated' })).status).toBe(200);
 
   // Ocean Lab 2024 (no per-FTE factor that year): its one member, uploaded with a position
-  // category, has no figure; so has its Italian electricity; only the trip has one.
+  // category, has no figure; so has its electricity from a grid without a row; only the trip has one.
   const dan = await as(stack, 'dan');
   const file = [`${HEADCOUNT_HEADER},position_category`, '200001,Carol Rossi,1,Oceanographer,postdoc'].join('\n');
   expect((await upload(dan, { module: 'headcount', type: 'member', year: 2024, unit_id: ocean }, file)).status).toBe(202);
   await settled(stack.server.pool);
   carolTrip = (await entry(dan, ocean, 2024, 'professional-travel/plane', { origin: 'GVA', destination: 'LHR', traveler_id: 200001, departure_date: '2024-06-01' })).kg_co2eq!;
   expect(carolTrip).toBeGreaterThan(0);
-  expect((await entry(dan, ocean, 2024, 'buildings/electricity', { site: 'Pier', consumption: 500, consumption_unit: 'kwh', supply: 'location_based', mix: 'IT' })).kg_co2eq).toBeNull();
+  expect((await entry(dan, ocean, 2024, 'buildings/electricity', { site: 'Pier', consumption: 500, consumption_unit: 'kwh', supply: 'location_based', mix: 'Atlantis' })).kg_co2eq).toBeNull();
 }, 180_000);
 afterAll(() => stack?.stop());
 
@@ -83,7 +83,7 @@ describe('the results of a unit', () => {
     expect(res.status).toBe(200);
     const r = res.body;
     const trips = aliceTrip + bobTrip;
-    const total = 2400 + trips + 480 + 1542 + 182.9;
+    const total = 2400 + trips + 441.8 + 1542 + 236.17;
     expect(r).toMatchObject({ report_id: climateReport, unit_id: climate, year: 2025 });
     expect(r.total.kg_co2eq).toBeCloseTo(total, 6);
     expect(r.total).toMatchObject({ entries: 10, without_factor: 1 });
@@ -95,7 +95,7 @@ describe('the results of a unit', () => {
     expect(r.by_module.professional_travel).toMatchObject({ entries: 2, without_factor: 0, status: 'in_progress' });
     expect(r.by_module.professional_travel.kg_co2eq).toBeCloseTo(trips, 6);
     expect(r.by_module.buildings).toMatchObject({ entries: 4, without_factor: 1, status: 'in_progress' });
-    expect(r.by_module.buildings.kg_co2eq).toBeCloseTo(480 + 1542 + 182.9, 6);
+    expect(r.by_module.buildings.kg_co2eq).toBeCloseTo(441.8 + 1542 + 236.17, 6);
     expect(r.by_module.equipment).toEqual({ ...zero, status: 'not_started' });
     expect(r.by_module.purchases).toEqual({ ...zero, status: 'not_started' });
     expect(r.by_module.digital_services).toEqual({ ...zero, status: 'not_started' });
@@ -104,14 +104,14 @@ describe('the results of a unit', () => {
 
     // Scope 1: refrigerant and gas; 2: the two electricity rows, one without a figure; 3: members and trips.
     expect(r.by_scope['1']).toMatchObject({ entries: 2, without_factor: 0 });
-    expect(r.by_scope['1'].kg_co2eq).toBeCloseTo(1724.9, 6);
+    expect(r.by_scope['1'].kg_co2eq).toBeCloseTo(1778.17, 6);
     expect(r.by_scope['2']).toMatchObject({ entries: 2, without_factor: 1 });
-    expect(r.by_scope['2'].kg_co2eq).toBeCloseTo(480, 6);
+    expect(r.by_scope['2'].kg_co2eq).toBeCloseTo(441.8, 6);
     expect(r.by_scope['3']).toMatchObject({ entries: 6, without_factor: 0 });
     expect(r.by_scope['3'].kg_co2eq).toBeCloseTo(2400 + trips, 6);
 
     expect(r.by_category.fugitive_emissions.kg_co2eq).toBeCloseTo(1542, 6);
-    expect(r.by_category.stationary_combustion.kg_co2eq).toBeCloseTo(182.9, 6);
+    expect(r.by_category.stationary_combustion.kg_co2eq).toBeCloseTo(236.17, 6);
     expect(r.by_category.purchased_electricity).toMatchObject({ entries: 2, without_factor: 1 });
     expect(r.by_category.business_travel).toMatchObject({ entries: 2, without_factor: 0 });
     expect(r.by_category.business_travel.kg_co2eq).toBeCloseTo(trips, 6);
@@ -122,14 +122,14 @@ describe('the results of a unit', () => {
     expect(r.by_type.plane.kg_co2eq).toBeCloseTo(aliceTrip, 6);
     expect(r.by_type.train.kg_co2eq).toBeCloseTo(bobTrip, 6);
     expect(r.by_type.electricity).toMatchObject({ entries: 2, without_factor: 1, module: 'buildings' });
-    expect(r.by_type.electricity.kg_co2eq).toBeCloseTo(480, 6);
+    expect(r.by_type.electricity.kg_co2eq).toBeCloseTo(441.8, 6);
     expect(r.by_type.device).toEqual({ ...zero, module: 'equipment' });
     expect(r.by_type.purchase).toEqual({ ...zero, module: 'purchases' });
   });
 
   it('divide the total per FTE and per person, and per FTE by position category with the unattributed rest', async () => {
     const r = (await results('alice', climateReport)).body;
-    const total = 2400 + aliceTrip + bobTrip + 480 + 1542 + 182.9;
+    const total = 2400 + aliceTrip + bobTrip + 441.8 + 1542 + 236.17;
     expect(r).toMatchObject({ fte: 3, head_count: 4 });
     expect(r.kg_co2eq_per_fte).toBeCloseTo(total / 3, 6);
     expect(r.kg_co2eq_per_person).toBeCloseTo(total / 4, 6);
@@ -147,28 +147,29 @@ describe('the results of a unit', () => {
     for (const c of ['postdoc', 'engineer_technician', 'administrative', 'other']) {
       expect(r.by_position[c]).toEqual({ ...zero, head_count: 0, fte: 0, kg_co2eq_per_fte: null });
     }
-    // The buildings belong to no member: 480 + 1542 + 182.9 kg and the row without a factor.
+    // The buildings belong to no member: 441.8 + 1542 + 236.17 kg and the row without a factor.
     expect(r.unattributed).toMatchObject({ entries: 4, without_factor: 1 });
-    expect(r.unattributed.kg_co2eq).toBeCloseTo(2204.9, 6);
+    expect(r.unattributed.kg_co2eq).toBeCloseTo(2219.97, 6);
   });
 
   it('count entries without a factor beside every figure they leave out, never as zeros', async () => {
     const res = await results('dan', oceanReport);
     expect(res.status).toBe(200);
     const r = res.body;
-    expect(r.total).toMatchObject({ entries: 3, without_factor: 2 });
+    expect(r.total).toMatchObject({ entries: 3, without_factor: 1 });
     expect(r.total.kg_co2eq).toBeCloseTo(carolTrip, 6);
     expect(r).toMatchObject({ fte: 1, head_count: 1 });
     expect(r.kg_co2eq_per_fte).toBeCloseTo(carolTrip, 6);
     expect(r.kg_co2eq_per_person).toBeCloseTo(carolTrip, 6);
-    expect(r.by_module.headcount).toEqual({ kg_co2eq: 0, entries: 1, without_factor: 1, status: 'in_progress' });
+    // Its member adds nothing (no per-FTE estimate configured that year): not without a factor.
+    expect(r.by_module.headcount).toEqual({ kg_co2eq: 0, entries: 1, without_factor: 0, status: 'in_progress' });
     expect(r.by_scope['2']).toEqual({ kg_co2eq: 0, entries: 1, without_factor: 1 });
-    expect(r.by_scope['3']).toMatchObject({ entries: 2, without_factor: 1 });
-    expect(r.by_category.per_fte_estimates).toEqual({ kg_co2eq: 0, entries: 1, without_factor: 1 });
+    expect(r.by_scope['3']).toMatchObject({ entries: 2, without_factor: 0 });
+    expect(r.by_category.per_fte_estimates).toEqual({ kg_co2eq: 0, entries: 1, without_factor: 0 });
     expect(r.by_category.purchased_electricity).toEqual({ kg_co2eq: 0, entries: 1, without_factor: 1 });
     expect(r.by_type.electricity).toEqual({ kg_co2eq: 0, entries: 1, without_factor: 1, module: 'buildings' });
     // Carol's category came from the file's position_category column.
-    expect(r.by_position.postdoc).toMatchObject({ head_count: 1, fte: 1, entries: 2, without_factor: 1 });
+    expect(r.by_position.postdoc).toMatchObject({ head_count: 1, fte: 1, entries: 2, without_factor: 0 });
     expect(r.by_position.postdoc.kg_co2eq).toBeCloseTo(carolTrip, 6);
     expect(r.unattributed).toEqual({ kg_co2eq: 0, entries: 1, without_factor: 1 });
     expect(r.modules_empty).toEqual(['equipment', 'purchases', 'digital_services', 'commuting']);

@@ -51,14 +51,14 @@ describe('institution roll-up', () => {
         validated: r.modules.filter((m) => m.status === 'validated').length,
       });
     }
-    // By hand for the climate lab: one trip over 1.5 FTE, two members without a factor, the
+    // By hand for the climate lab: one trip over 1.5 FTE, two members adding nothing (no per-FTE estimate), the
     // headcount module validated.
     const climate = units.find((u) => u.unit_id === ids.unit['CLIMATE-LAB'])!;
     expect(climate.kg_co2eq).toBeCloseTo(trip, 6);
     expect(climate.fte).toBeCloseTo(1.5, 9);
     expect(climate.kg_co2eq_per_fte).toBeCloseTo(trip / 1.5, 6);
     expect(climate.by_scope).toEqual({ 1: 0, 2: 0, 3: expect.closeTo(trip, 6) });
-    expect(climate).toMatchObject({ entries: 3, without_factor: 2, validated: 1 });
+    expect(climate).toMatchObject({ entries: 3, without_factor: 0, validated: 1 });
   });
 
   it('is for the back office and administrators only, and wants a year', async () => {

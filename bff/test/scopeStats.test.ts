@@ -76,9 +76,10 @@ describe('stats by scope and category', () => {
     expect((await dan.post(path('headcount', 'member'), { user_institutional_id: '200002', name: 'Dan Weber', fte: 0.5 })).body.kg_co2eq).toBe(400);
     plane = (await dan.post(path('professional-travel', 'plane'), { origin: 'GVA', destination: 'JFK', traveler_id: 200001 })).body;
     train = (await dan.post(path('professional-travel', 'train'), { origin: 'Lausanne', destination: 'Paris', traveler_id: 200002 })).body;
-    // GVA–JFK economy one way: about 957 kg; Lausanne–Paris: 495 km × 0.0029 kg/km, about 1.4 kg.
-    expect(plane.kg_co2eq).toBeCloseTo(957, -0.5);
-    expect(train.kg_co2eq).toBeCloseTo(1.44, 1);
+    // GVA–JFK economy one way: 6,296 km × 0.1517 kg/km, about 955 kg; Lausanne–Paris: 495 km ×
+    // 0.0023 kg/km (France's TGV), about 1.14 kg.
+    expect(plane.kg_co2eq).toBeCloseTo(955, -0.5);
+    expect(train.kg_co2eq).toBeCloseTo(1.14, 1);
 
     const s = await stats();
     const travel = plane.kg_co2eq + train.kg_co2eq;

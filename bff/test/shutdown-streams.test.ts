@@ -133,8 +133,11 @@ describe('the hard limit', () => {
       socket.on('data', (d: Buffer) => (received += d.toString()));
       socket.on('close', () => resolve(received));
     });
-    // A body announced and never sent: `100 Continue` proves the request is being handled.
-    socket.write(`POST /api/v1/session/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`);
+    // A body announced and never sent: `100 Continue` proves the request is being handled. Same
+    // origin, so that it passes the checks made before a body is read, and waits for it.
+    socket.write(
+      `POST /api/v1/session/login HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`,
+    );
     await new Promise<void>((resolve) => socket.once('data', () => resolve()));
 
     instance.child.kill('SIGTERM');

@@ -1,7 +1,8 @@
 // No silent zeros on Path 2: a CSV uploaded into a year that has no factors stores its entries
-// with no figure (null, never 0); the recalculation and the aggregation end in WARNING with the
-// count and the next step; module and report stats count the entries `without_factor`. Uploading
-// the missing factors afterwards recalculates them and the count goes back to 0.
+// with no figure (null, never 0); the recalculation ends in WARNING with the count and the next
+// step, the aggregation says the totals lack them (it succeeded: what it counts is not the file's); module and report stats count the entries `without_factor`. Uploading
+// the missing factors afterwards recalculates them and the count goes back to 0. Members, whose
+// per-FTE set is optional, add 0 kg "not configured" instead and are never counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './support/stack';
 import { as, demoIds, type DemoIds } from './support/carbon';
@@ -33,7 +34,7 @@ const nullEmissions = async (module: number) =>
   ).rows[0]!;
 
 describe('a year without factors', () => {
-  it('a CSV upload ends in WARNING, its entries without a figure and counted in the stats', async () => {
+  it('a CSV upload’s recalculation ends in WARNING, its entries without a figure and counted in the stats', async () => {
     const olga = await as(stack, 'olga');
     const unit = ids.unit['CLIMATE-LAB']!;
     const members = [HEADCOUNT_HEADER, ...Array.from({ length: MEMBERS }, (_, i) => `${880001 + i},Member ${i},1,`)].join('\n');
@@ -49,23 +50,23 @@ describe('a year without factors', () => {
     expect(jobs.map((j) => [j.job_type, j.result])).toEqual([
       ['csv_ingest', 'SUCCESS'],
       ['emission_recalc', 'WARNING'],
-      ['aggregation', 'WARNING'],
+      ['aggregation', 'SUCCESS'],
     ]);
     const [, recalc, aggregation] = jobs;
     expect(recalc!.report).toMatchObject({ entries: TRIPS, without_factor: TRIPS });
     expect(recalc!.status_message).toContain(`${TRIPS} entries without a factor: upload the plane factors for ${YEAR}`);
     expect(aggregation!.report).toMatchObject({ without_factor: TRIPS });
     expect(aggregation!.status_message).toContain(`${TRIPS} entries without a factor: upload the plane factors for ${YEAR}`);
-    // The members' pipeline said so too.
+    // The members add nothing (no per-FTE estimate configured, an optional set): their pipeline
+    // lacks no factor.
     const memberJobs = await pipelineJobs(stack.server.pool, m.body.pipeline_id);
-    expect(memberJobs.find((j) => j.job_type === 'aggregation')).toMatchObject({ result: 'WARNING' });
-    expect(memberJobs.find((j) => j.job_type === 'aggregation')!.status_message).toContain(`upload the member factors for ${YEAR}`);
+    expect(memberJobs.find((j) => j.job_type === 'aggregation')).toMatchObject({ result: 'SUCCESS', report: { without_factor: 0 } });
 
     // Null, never 0, for every entry.
     const travel = await moduleId(stack.server.pool, unit, YEAR, 'professional_travel');
     const headcount = await moduleId(stack.server.pool, unit, YEAR, 'headcount');
     expect(await nullEmissions(travel)).toEqual({ all: TRIPS, nulls: TRIPS, zeros: 0 });
-    expect(await nullEmissions(headcount)).toEqual({ all: MEMBERS, nulls: MEMBERS, zeros: 0 });
+    expect(await nullEmissions(headcount)).toEqual({ all: MEMBERS, nulls: 0, zeros: MEMBERS });
 
     // The API answers: module stats, module summary and report stats.
     const summary = await olga.get(`/api/modules/${unit}/${YEAR}/professional-travel`);
@@ -74,8 +75,8 @@ describe('a year without factors', () => {
     expect(report.body.stats).toMatchObject({
       kg_co2eq: 0,
       entries: TRIPS + MEMBERS,
-      without_factor: TRIPS + MEMBERS,
-      by_module: { headcount: { without_factor: MEMBERS }, professional_travel: { without_factor: TRIPS } },
+      without_factor: TRIPS,
+      by_module: { headcount: { without_factor: 0 }, professional_travel: { without_factor: TRIPS } },
     });
   });
 
@@ -94,7 +95,7 @@ describe('a year without factors', () => {
     expect(travel.without_factor).toBe(0);
     expect(travel.kg_co2eq).toBeGreaterThan(0);
     let report = (await olga.get(`/api/v1/carbon_reports/${(await olga.get(`/api/modules/${unit}/${YEAR}/headcount`)).body.carbon_report_id}`)).body.stats;
-    expect(report.without_factor).toBe(MEMBERS);
+    expect(report.without_factor).toBe(0);
 
     const memberFactors = ['category,kg_co2eq_per_fte,source', 'food,100,test values'].join('\n');
     const f = await olga.post(`/api/sync/factors/headcount/member?year=${YEAR}`, memberFactors, CSV);

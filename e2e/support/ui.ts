@@ -7,7 +7,8 @@ export const entryDialog = (page: Page) => page.getByTestId('entry-form-dialog')
 /** A field of the dialog by the start of its label (required labels end with " *"). */
 export const comboboxOf = (dialog: Locator, label: string) => dialog.getByRole('combobox', { name: new RegExp(`^${label}`) });
 export const textboxOf = (dialog: Locator, label: string) => dialog.getByRole('textbox', { name: new RegExp(`^${label}`) });
-export const numberOf = (dialog: Locator, label: string) => dialog.getByRole('spinbutton', { name: new RegExp(`^${label}`) });
+/** A number field: a text input (numbers are read in the page's language, not by the browser). */
+export const numberOf = (dialog: Locator, label: string) => dialog.getByRole('textbox', { name: new RegExp(`^${label}`) });
 export const fieldBox = (dialog: Locator, key: string) => dialog.getByTestId(`field-${key}`);
 
 /** Types into a type-to-search select and picks the option whose text matches. */
@@ -29,6 +30,12 @@ export async function figureOf(locator: Locator): Promise<number> {
   return figure(await locator.innerText());
 }
 
+/** Chooses a CSV file in an upload card (its file input), as a person picking it would. */
+export async function setFile(page: Page, scope: Locator, name: string, text: string): Promise<void> {
+  await scope.getByTestId('file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await expect(scope.getByTestId('file-chosen')).toContainText(name);
+}
+
 /** Marks the page so a later check can prove no reload happened. */
 export async function markNoReload(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -44,6 +51,14 @@ export async function expectNoReload(page: Page): Promise<void> {
 export async function choose(page: Page, select: Locator, option: string | RegExp, exact = false): Promise<void> {
   await select.click();
   await page.getByRole('option', { name: option, exact }).click();
+}
+
+/** Opens a select of many options (only those in view are drawn) and picks one: typing the
+ * start of its name scrolls the list to it (the select's type-ahead). */
+export async function chooseAmong(page: Page, select: Locator, typed: string, option: string | RegExp): Promise<void> {
+  await select.click();
+  await page.keyboard.type(typed);
+  await page.getByRole('option', { name: option }).click();
 }
 
 /** A module page's totals in tonnes, as shown (one decimal): the module's and each scope's. */

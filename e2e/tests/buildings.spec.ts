@@ -14,7 +14,8 @@ test('a principal adds electricity, a fuel and a refrigerant leak; totals and sc
   const dialog = entryDialog(page);
   const site = `Test hall ${Date.now()}`;
 
-  // Electricity: 10 MWh on the German grid (UBA, 0.363 kg/kWh) = 3,630 kg, scope 2.
+  // Electricity: 10 MWh on the German grid × 0.34414 kg/kWh (the library's Ember life-cycle
+  // intensity of 2024, applied to 2025: bff/data/factors/electricity/2024.csv) = 3,441.4 kg, scope 2.
   let before = await moduleTotals(page);
   await page.getByRole('tab', { name: /^Electricity/ }).click();
   await page.getByTestId('add-electricity').click();
@@ -26,14 +27,15 @@ test('a principal adds electricity, a fuel and a refrigerant leak; totals and sc
   await expect(page.getByRole('option', { name: 'FR', exact: true })).toBeVisible();
   await page.getByRole('option', { name: 'DE', exact: true }).click();
   await dialog.getByTestId('entry-save').click();
-  expect(figure(await dialog.getByTestId('result-kg').innerText())).toBeCloseTo(3630, 0);
+  expect(figure(await dialog.getByTestId('result-kg').innerText())).toBeCloseTo(3441.4, 0);
   await dialog.getByTestId('result-close').click();
   await expect(page.getByTestId('entry-table-electricity').locator('tbody tr', { hasText: site })).toHaveCount(1);
-  await movedBy(async () => (await moduleTotals(page)).scope2, before.scope2, 3.63);
-  await movedBy(async () => (await moduleTotals(page)).module, before.module, 3.63);
+  await movedBy(async () => (await moduleTotals(page)).scope2, before.scope2, 3.4414);
+  await movedBy(async () => (await moduleTotals(page)).module, before.module, 3.4414);
   expect((await moduleTotals(page)).scope1).toBe(before.scope1);
 
-  // Natural gas: 1,000 m³ × 11.1832 kWh/m³ × 0.1829 kg/kWh (DESNZ 2024) = 2,045.4 kg, scope 1.
+  // Natural gas: 1,000 m³ × 10.196 kWh/m³ × 0.23617 kg/kWh (UK DESNZ 2025, combustion 0.2027 +
+  // well-to-tank 0.03347: bff/data/factors/heating/2025.csv) = 2,407.99 kg, scope 1.
   before = await moduleTotals(page);
   await page.getByRole('tab', { name: /^Heating and fuels/ }).click();
   await page.getByTestId('add-heating').click();
@@ -42,12 +44,13 @@ test('a principal adds electricity, a fuel and a refrigerant leak; totals and sc
   await numberOf(dialog, 'Quantity').fill('1000');
   await choose(page, comboboxOf(dialog, 'Unit'), 'm³', true);
   await dialog.getByTestId('entry-save').click();
-  expect(figure(await dialog.getByTestId('result-kg').innerText())).toBeCloseTo(2045, 0);
+  expect(figure(await dialog.getByTestId('result-kg').innerText())).toBeCloseTo(2407.99, 0);
   await dialog.getByTestId('result-close').click();
-  await movedBy(async () => (await moduleTotals(page)).scope1, before.scope1, 2.045);
+  await movedBy(async () => (await moduleTotals(page)).scope1, before.scope1, 2.408);
   expect((await moduleTotals(page)).scope2).toBe(before.scope2);
 
-  // R-410A: 2 kg × (0.5 × 771 + 0.5 × 3,740) (IPCC AR6 GWP-100) = 4,511 kg, scope 1.
+  // R-410A: 2 kg × (0.5 × 771 + 0.5 × 3,740) (IPCC AR6 GWP-100 of R-32 and R-125:
+  // bff/data/factors/refrigerant/2019.csv) = 4,511 kg, scope 1.
   before = await moduleTotals(page);
   await page.getByRole('tab', { name: /^Refrigerant leak/ }).click();
   await page.getByTestId('add-refrigerant').click();

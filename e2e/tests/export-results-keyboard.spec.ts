@@ -40,8 +40,8 @@ test('a member can be added with the keyboard alone, and the export neutralises 
   const [header, ...rows] = text.trim().split('\r\n');
   expect(header).toBe('user_institutional_id,name,fte,position,position_category,kg_co2eq');
   expect(rows).toHaveLength(1);
-  // No per-FTE factor in 2024: the member has no figure, exported as an empty cell, never 0.
-  expect(rows[0]).toBe(`${personNumber},"'=HYPERLINK(""http://example.org"",""x"") ${personNumber}",0.5,,,`);
+  // No per-FTE estimate in 2024 (an optional set): the member adds 0 kg, nothing being configured.
+  expect(rows[0]).toBe(`${personNumber},"'=HYPERLINK(""http://example.org"",""x"") ${personNumber}",0.5,,,0`);
 });
 
 test('the results page shows the report total, per FTE, and the charts of the modules and entry types with their figures', async ({ page }) => {

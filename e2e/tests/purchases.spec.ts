@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { openAs } from '../support/session';
 import { unitIdOf } from '../support/db';
-import { comboboxOf, entryDialog, expectNoReload, fieldBox, figure, figureOf, markNoReload, numberOf, textboxOf } from '../support/ui';
+import { chooseAmong, comboboxOf, entryDialog, expectNoReload, fieldBox, figure, figureOf, markNoReload, numberOf, textboxOf } from '../support/ui';
 
 test('a principal adds purchases in euros and in francs; the total and scope 3 update without reload', async ({ page }) => {
   const unit = await unitIdOf('CLIMATE-LAB');
@@ -22,8 +22,7 @@ test('a principal adds purchases in euros and in francs; the total and scope 3 u
     const before = await totals();
     await page.getByTestId('add-purchase').click();
     await textboxOf(dialog, 'Description').fill(`${description} ${category}`);
-    await comboboxOf(dialog, 'Category').click();
-    await page.getByRole('option', { name: category, exact: true }).click();
+    await chooseAmong(page, comboboxOf(dialog, 'Category'), category, new RegExp(`^${category}`));
     await numberOf(dialog, 'Amount paid').fill(amount);
     if (currency) {
       await comboboxOf(dialog, 'Currency').click();
@@ -41,10 +40,14 @@ test('a principal adds purchases in euros and in francs; the total and scope 3 u
     }
   };
 
-  // 10,000 EUR of services × 0.11 kg CO2e per euro (ADEME Base Carbone) = 1,100 kg, scope 3.
-  await add('Services', '10000', null, 1100);
-  // 1,000 CHF × 1.067196 EUR per CHF (Swiss FTA 2025 averages) = 1,067.196 EUR × 0.31 (Labos
-  // 1point5 average) = 330.83 kg.
-  await add('Other research purchases', '1000', 'Swiss franc (CHF)', 330.83);
+  // The ratios are per euro of 2019 (Labos 1point5: bff/data/factors/purchase/2019.csv): euros of
+  // 2025 are brought to 2019 with the euro-area HICP, × 104.80 / 128.75
+  // (bff/data/factors/price_index/2019.csv).
+  // 10,000 EUR of services = 8,139.81 EUR of 2019 × 0.15 kg CO2e per euro = 1,220.97 kg, scope 3.
+  await add('Services', '10000', null, 1220.97);
+  // 1,000 CHF × 1.067201 EUR per CHF (ECB 2025 annual average: bff/data/factors/exchange_rate/2025.csv)
+  // = 1,067.20 EUR = 868.69 EUR of 2019 × 0.31 (unclassified: the average research-lab purchase
+  // mix) = 269.29 kg.
+  await add('Unclassified purchases', '1000', 'Swiss franc (CHF)', 269.29);
   await expectNoReload(page);
 });

@@ -24,7 +24,7 @@ test('a principal exports the summary CSV and the printable report from the resu
   expect(text.startsWith('\ufeffyear,unit,level,module,key,scope,kg_co2eq,entries,without_factor\r\n')).toBe(true);
   const totalLine = text.split('\r\n').find((l) => l.startsWith('2025,OCEAN-LAB,total,'));
   expect(totalLine).toBeDefined();
-  // The screen shows tonnes with one decimal; the file has the exact kilograms.
+  // The screen shows tonnes with one decimal; the file has the kilograms to the hundredth.
   const kg = Number(totalLine!.split(',')[6]);
   expect(Math.round(kg / 100) / 10).toBe(total);
   for (const level of ['module', 'scope', 'category', 'entry_type']) expect(text).toContain(`2025,OCEAN-LAB,${level},`);

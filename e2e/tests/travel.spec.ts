@@ -26,10 +26,11 @@ test('a principal adds a member, then a plane trip for them; totals update witho
   await expect(dialog.getByTestId('entry-result')).toBeVisible();
   await dialog.getByTestId('result-close').click();
   await expect(page.getByTestId('entry-table-member')).toContainText(name);
-  // The demo years have no per-FTE factor: the member has no figure, never 0 kg, and the
-  // headcount's total says it is incomplete.
-  await expect(page.getByTestId('entry-table-member').locator('tbody tr', { hasText: name })).toContainText('no factor');
-  await expect(page.getByTestId('module-incomplete').getByTestId('incomplete-text')).toHaveText(/^Incomplete: \d+ entries without a factor$/);
+  // The demo years have no per-FTE estimate (an optional set): the member says so where its figure
+  // would be, and the headcount is not incomplete for it, nor asks for factors.
+  await expect(page.getByTestId('entry-table-member').locator('tbody tr', { hasText: name }).getByTestId('row-not-configured')).toHaveText('no per-FTE estimate configured');
+  await expect(page.getByTestId('module-incomplete')).toHaveCount(0);
+  await expect(page.getByTestId('no-factors-notice')).toHaveCount(0);
 
   // The trip, from the travel page reached through the app's navigation.
   await page.getByTestId('nav-professional-travel').click();

@@ -3,6 +3,8 @@ import type { ErrorCode, ErrorParamValues } from './errors';
 import type { PermissionMap, Role } from './permissions';
 import type { EmissionView } from './modules/entries';
 import type { ModuleType } from './modules/types';
+import type { FactorBoundary } from './modules/csvColumns';
+import type { FactorOrigin } from './modules/factorLibrary';
 
 /** An error answer: `detail` in English for API clients and logs; `code` and `params` (see
  * errors.ts) for clients that word it themselves. Each field issue has its own. */
@@ -40,6 +42,8 @@ export interface UnitSummary {
   parent_id: number | null;
   is_active: boolean;
   years: number[];
+  /** Those of `years` whose report holds entries (a report made ahead by a unit sync has none). */
+  years_with_entries: number[];
 }
 
 /** A factor as GET /api/factors answers it. */
@@ -52,6 +56,12 @@ export interface FactorView {
   values: Record<string, number>;
   /** The ± uncertainty its source states, in % of the value; null: none published. */
   uncertainty_pct: number | null;
+  /** The year of its source's edition; null: not said. */
+  edition?: number | null;
+  /** What its value counts (FACTOR_BOUNDARIES); null: not said, or not a matter of boundary. */
+  boundary?: FactorBoundary | null;
+  /** Shipped in the factor library, uploaded by an operator, or carried over by one. */
+  origin?: FactorOrigin;
   source: string;
   last_seen_job_id: number | null;
   /** Contained in the latest successful factor upload of its set and year (true when there was
@@ -70,6 +80,10 @@ export interface MethodFactor {
   classification: Record<string, string>;
   values: Record<string, number>;
   source: string;
+  uncertainty_pct?: number | null;
+  edition?: number | null;
+  boundary?: FactorBoundary | null;
+  origin?: FactorOrigin;
   [column: string]: unknown;
 }
 

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'unit_sync',
   'role_grant',
   'role_revoke',
+  'user_merge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,11 +58,25 @@ export interface AccessRole {
 
 export interface AccessUser {
   id: number;
+  /** The identity provider the account signs in with: a person whose provider changed its issuer
+   * has an account per issuer. */
+  iss: string;
   name: string | null;
   email: string | null;
   person_number: number | null;
+  /** Its last sign-in (null: never, e.g. an account created from the directory or by a test). */
   last_login_at: string | null;
+  /** The other accounts with the same person number or email: most likely the same person under
+   * another issuer, to merge (POST /api/access/merge). */
+  same_person: number[];
   roles: AccessRole[];
+}
+
+/** POST /api/access/merge: `from_user_id` is merged into `into_user_id`, with a reason. */
+export interface AccountMerge {
+  from_user_id: number;
+  into_user_id: number;
+  reason: string;
 }
 
 /** A principal named by the unit directory who has not signed in yet: the role waits for them. */

@@ -24,3 +24,7 @@ export const csvLine = (row: readonly CsvCell[]): string => row.map(cell).join('
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   return [header, ...rows].map(csvLine).join('');
 }
+
+/** A figure as the CSV exports write it (kg, FTE): to the hundredth, a fixed precision without
+ * the float noise sums leave (94154.55767000001 kg → 94154.56); null stays empty. */
+export const toHundredths = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 100) / 100 || 0);

@@ -46,11 +46,14 @@ export interface ErrorCatalogue {
   unknown_place_in_country: P<'name' | 'country'>;
   same_place: P<'other'>;
   date_outside_report_year: P<'year'>;
+  year_after_report_year: P<'year'>;
   unit_not_allowed: P<'units' | 'field' | 'option'>;
   traveler_not_in_headcount: P<'personNumber' | 'year'>;
   traveler_required: None;
   person_number_taken: P<'personNumber'>;
   person_number_in_file: P<'personNumber' | 'line'>;
+  already_answered: None;
+  response_exists: P<'personNumber'>;
   entry_changed: None;
   sort_not_allowed: P<'options'>;
   // Addressing.
@@ -82,22 +85,31 @@ export interface ErrorCatalogue {
   role_already_granted: None;
   role_not_held: None;
   role_from_directory: None;
+  merge_into_itself: None;
+  merge_own_account: None;
+  merge_grants_admin: None;
+  merge_person_numbers_differ: P<'merged' | 'into'>;
   too_many_streams: P<'max'>;
   too_many_sign_ins: None;
   sign_in_invalid: None;
   sign_in_refused: None;
   invalid_file_name: None;
   invalid_json: None;
-  body_too_large: None;
+  body_too_large: P<'max'>;
   file_too_large: P<'max'>;
   not_csv_content_type: None;
   upload_interrupted: None;
   // Rows of a CSV file (the per-row report).
   unit_unknown_for_year: P<'unit' | 'year'>;
   extra_values: P<'count'>;
+  decimal_mark_ambiguous: P<'value' | 'point' | 'comma'>;
+  decimal_mark_mixed: P<'value' | 'mark' | 'line'>;
+  decimal_mark_declared: P<'value' | 'mark'>;
   number_at_least_zero: None;
   uncertainty_percentage: None;
   source_required: None;
+  edition_year: None;
+  boundary_one_of: P<'options'>;
   duplicate_classification: P<'line'>;
   // The unit directory.
   unit_listed_twice: None;
@@ -149,11 +161,14 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   unknown_place_in_country: ['name', 'country'],
   same_place: ['other'],
   date_outside_report_year: ['year'],
+  year_after_report_year: ['year'],
   unit_not_allowed: ['units', 'field', 'option'],
   traveler_not_in_headcount: ['personNumber', 'year'],
   traveler_required: [],
   person_number_taken: ['personNumber'],
   person_number_in_file: ['personNumber', 'line'],
+  already_answered: [],
+  response_exists: ['personNumber'],
   entry_changed: [],
   sort_not_allowed: ['options'],
   no_such_route: [],
@@ -182,21 +197,30 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   role_already_granted: [],
   role_not_held: [],
   role_from_directory: [],
+  merge_into_itself: [],
+  merge_own_account: [],
+  merge_grants_admin: [],
+  merge_person_numbers_differ: ['merged', 'into'],
   too_many_streams: ['max'],
   too_many_sign_ins: [],
   sign_in_invalid: [],
   sign_in_refused: [],
   invalid_file_name: [],
   invalid_json: [],
-  body_too_large: [],
+  body_too_large: ['max'],
   file_too_large: ['max'],
   not_csv_content_type: [],
   upload_interrupted: [],
   unit_unknown_for_year: ['unit', 'year'],
   extra_values: ['count'],
+  decimal_mark_ambiguous: ['value', 'point', 'comma'],
+  decimal_mark_mixed: ['value', 'mark', 'line'],
+  decimal_mark_declared: ['value', 'mark'],
   number_at_least_zero: [],
   uncertainty_percentage: [],
   source_required: [],
+  edition_year: [],
+  boundary_one_of: ['options'],
   duplicate_classification: ['line'],
   unit_listed_twice: [],
   unit_own_parent: [],

@@ -6,5 +6,8 @@ export * from './routes';
 export * from './jobs';
 export * from './csv';
 export * from './errors';
+export * from './jobFailures';
 export * from './format';
+export * from './uncertaintyText';
 export * from './audit';
+export * from './numbers';

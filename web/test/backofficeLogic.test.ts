@@ -95,15 +95,15 @@ describe('CSV templates', () => {
     expect(entryTemplate(ENTRY_TYPES.plane!, false)).toBe('origin,destination,cabin_class,number_of_trips,round_trip,departure_date,person_number,traveler_name\r\n');
     expect(entryTemplate(ENTRY_TYPES.member!, true)).toBe('unit_institutional_id,user_institutional_id,name,fte,position,position_category\r\n');
     const factor = { id: 1, data_entry_type: 'train', year: 2025, classification: { country: 'FR' }, values: { kg_co2eq_per_km: 0.0029 }, uncertainty_pct: 20, source: 'ADEME, Impact CO2', last_seen_job_id: 4, in_latest_upload: true, updated_at: '' };
-    expect(factorCsv(FACTOR_SETS.train!, [factor])).toBe('country,kg_co2eq_per_km,uncertainty_pct,source\r\nFR,0.0029,20,"ADEME, Impact CO2"\r\n');
+    expect(factorCsv(FACTOR_SETS.train!, [factor])).toBe('country,kg_co2eq_per_km,uncertainty_pct,edition,boundary,source\r\nFR,0.0029,20,,,"ADEME, Impact CO2"\r\n');
     expect(templateFileName('factors', FACTOR_SETS.train!, 2025)).toBe('professional_travel-train-factors-2025.csv');
     expect(templateFileName('entries', ENTRY_TYPES.plane!)).toBe('professional_travel-plane-entries.csv');
   });
 
   it('leave a conversion or an uncertainty a factor row does not have as an empty cell, after the required values', () => {
-    const fuel: FactorSetDef = { name: 'fuel', module: 'headcount', i18nKey: 'x', keys: ['fuel'], values: ['kg_co2eq_per_kwh'], optionalValues: ['kwh_per_m3', 'kwh_per_litre'], options: {} };
+    const fuel: FactorSetDef = { name: 'fuel', module: 'headcount', i18nKey: 'x', keys: ['fuel'], values: ['kg_co2eq_per_kwh'], optionalValues: ['kwh_per_m3', 'kwh_per_litre'], options: {}, uncertaintyClass: 'low' };
     const gas = { id: 2, data_entry_type: 'fuel', year: 2025, classification: { fuel: 'gas' }, values: { kg_co2eq_per_kwh: 0.227, kwh_per_m3: 10.5 }, uncertainty_pct: null, source: 'test', last_seen_job_id: null, in_latest_upload: true, updated_at: '' };
-    expect(factorCsv(fuel, [gas])).toBe('fuel,kg_co2eq_per_kwh,kwh_per_m3,kwh_per_litre,uncertainty_pct,source\r\ngas,0.227,10.5,,,test\r\n');
+    expect(factorCsv(fuel, [gas])).toBe('fuel,kg_co2eq_per_kwh,kwh_per_m3,kwh_per_litre,uncertainty_pct,edition,boundary,source\r\ngas,0.227,10.5,,,,,test\r\n');
   });
 });
 

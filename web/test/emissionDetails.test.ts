@@ -74,6 +74,8 @@ describe('EmissionDetailsDialog', () => {
     expect(embodied.querySelector('[data-testid="emission-figure"]')!.textContent!.trim()).toBe('520 kg CO2e');
     expect(embodied.querySelector('[data-testid="emission-formula"]')!.textContent).toContain('× the share of its lifetime the year covers');
     expect(inputOf('device_embodied', 'count')).toBe('2');
+    // A year is never grouped like an amount.
+    expect(inputOf('device_embodied', 'acquisition_year')).toBe('2025');
     expect(inputOf('device_embodied', 'share')).toBe('20 %');
     expect(inputOf('device_embodied', 'lifetime_from')).toBe('the entry');
     expect(inputOf('device_embodied', 'device_type')).toBe('Server');

@@ -122,6 +122,17 @@ describe('entry form', () => {
     expect(validateField({ ...plane, datesOutsideYear: true }, date, '2026-01-01', 2025, EN)).toBe('');
   });
 
+  it('refuses an acquisition year after the report year, as the server does, in both languages', () => {
+    const device = ENTRY_TYPES.device!;
+    const values = { ...initialValues(device), description: 'Laptops', device_type: 'laptop', count: 2, acquisition_year: 2027 };
+    expect(validateForm(device, values, createPayload(device, values), 'create', 2025, EN)).toEqual({ acquisition_year: 'Must be 2025 or earlier, the year of this report' });
+    expect(validateForm(device, values, createPayload(device, values), 'create', 2025, messages('fr'))).toEqual({ acquisition_year: 'Ne peut pas être après 2025, l’année de ce bilan' });
+    expect(validateForm(device, { ...values, acquisition_year: 2025 }, createPayload(device, { ...values, acquisition_year: 2025 }), 'create', 2025, EN)).toEqual({});
+    const year = device.fields.find((f) => f.key === 'acquisition_year')!;
+    expect(validateField(device, year, 2100, 2025, EN)).toBe('Must be 2025 or earlier, the year of this report');
+    expect(validateField(device, year, 2024, 2025, EN)).toBe('');
+  });
+
   it('validates a single inline-edited field', () => {
     expect(validateField(member, member.fields.find((f) => f.key === 'fte')!, -1, 2025, EN)).toBe('Must be at least 0');
     expect(validateField(member, member.fields.find((f) => f.key === 'name')!, '  ', 2025, EN)).toBe('Required');

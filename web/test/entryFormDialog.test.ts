@@ -2,6 +2,7 @@
 // traveler_id (never traveler_name), a 422 puts the server's messages on the right fields, and
 // after saving it shows the distance and kg the server computed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QSelect } from 'quasar';
 import { ENTRY_TYPES, type DataEntryView } from '@carbon/shared';
 import EntryFormDialog from '../src/components/EntryFormDialog.vue';
 import FieldInput from '../src/components/FieldInput.vue';
@@ -161,6 +162,27 @@ describe('EntryFormDialog', () => {
     const origin = w.findAllComponents(FieldInput).find((c) => c.props('field').key === 'origin')!.find('input');
     origin.element.value = 'cdg';
     await origin.trigger('input');
+    await save();
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(create.mock.calls[0]![3]).toMatchObject({ origin: 'CDG', destination: 'JFK' });
+  });
+
+  it('saves what a location field shows while Quasar puts the earlier pick back for an instant', async () => {
+    // Leaving the field after typing over a pick: Quasar sends the blur (the typed text is
+    // committed), then refills its input with the label of the pick it still holds, and only on
+    // its next render with the new one. A save in between must keep the text on screen.
+    create.mockRejectedValue(unprocessable([{ field: 'origin', message: 'Unknown airport' }]));
+    const { w, set, save } = await openDialog();
+    await set('origin', 'GVA');
+    await set('destination', 'JFK');
+    await set('traveler_id', 100003);
+    const field = w.findAllComponents(FieldInput).find((c) => c.props('field').key === 'origin')!;
+    const input = field.find('input');
+    input.element.value = 'cdg';
+    await input.trigger('input');
+    const select = field.findComponent(QSelect);
+    select.vm.$emit('blur');
+    select.vm.$emit('inputValue', 'GVA');
     await save();
     expect(create).toHaveBeenCalledTimes(1);
     expect(create.mock.calls[0]![3]).toMatchObject({ origin: 'CDG', destination: 'JFK' });

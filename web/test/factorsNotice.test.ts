@@ -2,10 +2,10 @@
 // French, the workspace's wording and the back office's), when a module counts as without any
 // factor, and the back office's carry-over card, which starts the job and shows a refusal's reason.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { entryTypesOf, factorSetsUsedBy, MODULE_TYPES, type ModuleType } from '@carbon/shared';
+import { entryTypesOf, FACTOR_SETS, factorSetsUsedBy, MODULE_TYPES, type ModuleType } from '@carbon/shared';
 import NoFactorsNotice from '../src/components/NoFactorsNotice.vue';
 import CarryOverCard from '../src/components/backoffice/CarryOverCard.vue';
-import { lacksAllFactors } from '../src/utils/factors';
+import { lacksAllFactors, needsFactors } from '../src/utils/factors';
 import { carryOverFactors, listJobs } from '../src/api/sync';
 import { mountApp } from './support/mountApp';
 import { mountBackoffice, settle } from './support/mountBackoffice';
@@ -18,7 +18,8 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const setsOf = (m: ModuleType) => [...new Set(entryTypesOf(m).flatMap(factorSetsUsedBy))];
+// The sets a module needs factors of: optional sets are empty by design, never "missing".
+const setsOf = (m: ModuleType) => [...new Set(entryTypesOf(m).flatMap(factorSetsUsedBy))].filter((s) => !FACTOR_SETS[s]!.optional);
 
 describe('NoFactorsNotice', () => {
   it.each([
@@ -41,11 +42,17 @@ describe('NoFactorsNotice', () => {
 });
 
 describe('lacksAllFactors', () => {
-  it.each([...MODULE_TYPES])('%s: only when every set it reads has no factor for the year', (m) => {
+  it('a module reading only optional sets (the headcount) needs none, and never lacks them', () => {
+    expect(needsFactors({ factor_sets_needed: [], factor_sets_without_factors: [] })).toBe(false);
+    expect(lacksAllFactors({ factor_sets_needed: [], factor_sets_without_factors: [] })).toBe(false);
+  });
+
+  it.each([...MODULE_TYPES].filter((m) => setsOf(m).length > 0))('%s: only when every set it needs has no factor for the year', (m) => {
     const sets = setsOf(m);
-    expect(lacksAllFactors({ module_type: m, factor_sets_without_factors: sets })).toBe(true);
-    expect(lacksAllFactors({ module_type: m, factor_sets_without_factors: [] })).toBe(false);
-    if (sets.length > 1) expect(lacksAllFactors({ module_type: m, factor_sets_without_factors: sets.slice(1) })).toBe(false);
+    expect(needsFactors({ factor_sets_needed: sets, factor_sets_without_factors: [] })).toBe(true);
+    expect(lacksAllFactors({ factor_sets_needed: sets, factor_sets_without_factors: sets })).toBe(true);
+    expect(lacksAllFactors({ factor_sets_needed: sets, factor_sets_without_factors: [] })).toBe(false);
+    if (sets.length > 1) expect(lacksAllFactors({ factor_sets_needed: sets, factor_sets_without_factors: sets.slice(1) })).toBe(false);
     expect(lacksAllFactors(undefined)).toBe(false);
   });
 });

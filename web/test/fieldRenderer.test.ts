@@ -76,12 +76,13 @@ describe('FieldInput', () => {
     expect(input(field('member', 'position'), null, 'fr').findComponent(QInput).props('label')).toBe('Fonction');
   });
 
-  it('renders number and integer fields as number inputs with the registry bounds', () => {
-    const fte = input(field('member', 'fte'), 0.5);
-    expect(fte.findComponent(QInput).props('type')).toBe('number');
-    expect(fte.find('input').attributes()).toMatchObject({ step: 'any', min: '0', max: '1' });
+  it('renders number and integer fields as text inputs showing the number in the page language', () => {
+    const fte = input(field('member', 'fte'), 0.5, 'fr');
+    expect(fte.findComponent(QInput).props('type')).toBe('text');
+    expect(fte.find('input').attributes()).toMatchObject({ inputmode: 'decimal' });
+    expect(fte.findComponent(QInput).props('modelValue')).toBe('0,5');
     const trips = input(field('plane', 'number_of_trips'), 2);
-    expect(trips.find('input').attributes()).toMatchObject({ step: '1', min: '1', max: '1000' });
+    expect(trips.find('input').attributes()).toMatchObject({ inputmode: 'numeric' });
   });
 
   it('emits numbers for number inputs and null when emptied', async () => {
@@ -89,6 +90,25 @@ describe('FieldInput', () => {
     w.findComponent(QInput).vm.$emit('update:modelValue', '0.8');
     w.findComponent(QInput).vm.$emit('update:modelValue', '');
     expect(w.emitted('update:modelValue')).toEqual([[0.8], [null]]);
+  });
+
+  it('reads a French comma decimal, keeps the text as typed and says what it will store', async () => {
+    const w = input(field('purchase', 'amount'), null, 'fr');
+    w.findComponent(QInput).vm.$emit('update:modelValue', '1234,50');
+    await w.setProps({ modelValue: 1234.5 });
+    expect(w.emitted('update:modelValue')).toEqual([[1234.5]]);
+    expect(w.findComponent(QInput).props('modelValue')).toBe('1234,50');
+    expect(w.findComponent(QInput).props('hint')).toBe('Sera enregistré comme 1\u202f234,5');
+  });
+
+  it('refuses in English a comma that cannot group thousands, with the way to write the number', async () => {
+    const w = input(field('purchase', 'amount'), null);
+    w.findComponent(QInput).vm.$emit('update:modelValue', '1,5');
+    await settle();
+    expect(w.emitted('update:modelValue')).toEqual([[NaN]]);
+    expect(w.findComponent(QInput).props('errorMessage')).toBe('In English the decimal mark is a point: type 1.5');
+    w.findComponent(QInput).vm.$emit('update:modelValue', '1,234');
+    expect(w.emitted('update:modelValue')![1]).toEqual([1234]);
   });
 
   it('emits trimmed-later text and null for an empty text input', () => {
@@ -173,6 +193,11 @@ describe('FieldCell', () => {
     expect(cell(field('plane', 'number_of_trips'), 12000, 'en')).toBe('12\u202f000');
     expect(cell(field('plane', 'traveler_id'), 100001)).toBe('100001');
     expect(cell(field('member', 'user_institutional_id'), '100001')).toBe('100001');
+  });
+
+  it('writes years as years, never grouped like an amount', () => {
+    expect(cell(field('device', 'acquisition_year'), 2023, 'en')).toBe('2023');
+    expect(cell(field('device', 'acquisition_year'), 2023, 'fr')).toBe('2023');
   });
 
   it('translates select values and booleans', () => {

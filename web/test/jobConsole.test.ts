@@ -103,7 +103,7 @@ describe('JobTable', () => {
         now: Date.now(),
         // An event about job 9 arrived a moment ago: it is alive after all.
         lastEventAt: { 9: Date.now() - 1000 },
-        units: [{ id: 2, institutional_id: 'CLIMATE-LAB', name: 'Climate Dynamics Lab', parent_id: null, is_active: true, years: [2025] }],
+        units: [{ id: 2, institutional_id: 'CLIMATE-LAB', name: 'Climate Dynamics Lab', parent_id: null, is_active: true, years: [2025], years_with_entries: [2025] }],
         pagination: { page: 1, rowsPerPage: 50, rowsNumber: 4 },
       },
     });

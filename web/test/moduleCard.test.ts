@@ -27,6 +27,7 @@ const summary = (module: ModuleType, s: ModuleStats | null): ModuleSummary => ({
   stats: s,
   entry_counts: { first: 2, second: 1 },
   active_pipeline_id: null,
+  factor_sets_needed: [],
   factor_sets_without_factors: [],
   anonymous_responses: null,
 });

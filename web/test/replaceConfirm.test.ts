@@ -105,6 +105,17 @@ describe('replace upload', () => {
     expect(byId('row-report')!.textContent).toContain('0 earlier CSV rows removed; 1\u202f201 rows read, 1\u202f200 added, 1 skipped');
   });
 
+  it('declares the decimal mark chosen, and none when each column is to tell', async () => {
+    count.mockResolvedValue(0);
+    dispatch.mockResolvedValue({ job_id: 7, pipeline_id: PIPELINE });
+    list.mockResolvedValue({ items: [], total: 0, page: 1, limit: 500 });
+    const w = await openReplace();
+    expect(w.findAllComponents(QOptionGroup)[1]!.props('modelValue')).toBe('detect');
+    w.findAllComponents(QOptionGroup)[1]!.vm.$emit('update:modelValue', 'comma');
+    await send();
+    expect(dispatch.mock.calls[0]![0]).toMatchObject({ mode: 'replace', decimal: 'comma' });
+  });
+
   it('shows why the count was refused, and sends nothing', async () => {
     count.mockRejectedValue({ isAxiosError: true, response: { status: 403, data: { detail: 'You may not sync this module of this unit.' } } });
     await openReplace();

@@ -11,6 +11,11 @@ import { mountBackoffice } from './support/mountBackoffice';
 import { memoryRouter } from './support/router';
 
 vi.mock('../src/api/carbon', () => ({ fetchRollup: vi.fn() }));
+// The units the page reads its year from: reports up to 2026, entries in 2025.
+vi.mock('../src/api/client', async (actual) => ({
+  ...(await actual<typeof import('../src/api/client')>()),
+  api: { get: vi.fn().mockResolvedValue({ data: [{ id: 1, institutional_id: 'CLIMATE-LAB', name: 'Climate Lab', parent_id: null, is_active: true, years: [2025, 2026], years_with_entries: [2025] }] }) },
+}));
 const fetchUnits = vi.mocked(fetchRollup);
 
 function unit(unitId: number, code: string, name: string, figures: { kg: number; fte: number; s1: number; s2: number; s3: number; entries: number } | null, validated: number): RollupUnit {
@@ -57,6 +62,12 @@ describe('roll-up figures', () => {
     expect(filterRows(rows, '  ')).toHaveLength(3);
   });
 
+  it('writes its figures to the hundredth, without the float noise of sums', () => {
+    const noisy = rollupRows([unit(4, 'A-LAB', 'A', { kg: 0.1, fte: 0.1, s1: 0, s2: 0, s3: 0.1, entries: 1 }, 0), unit(5, 'B-LAB', 'B', { kg: 0.2, fte: 0.2, s1: 0, s2: 0, s3: 0.2, entries: 1 }, 0)]);
+    const sum = rollupCsv(2025, noisy, rollupTotal(noisy)).trim().split('\r\n').at(-1)!;
+    expect(sum).toBe('2025,TOTAL,2 of 2 units,0.3,0.3,1,0,0,0.3,2,0,,');
+  });
+
   it('writes a CSV of the rows and the sum, hidden figures as empty cells', () => {
     const lines = rollupCsv(2025, rows, rollupTotal(rows)).trim().split('\r\n');
     expect(lines[0]).toBe('year,unit,unit_name,kg_co2eq,fte,kg_co2eq_per_fte,scope_1_kg,scope_2_kg,scope_3_kg,entries,entries_without_factor,modules_validated,modules');
@@ -71,11 +82,11 @@ describe('RollupPage', () => {
     fetchUnits.mockResolvedValue(UNITS);
     const w = mountBackoffice(RollupPage, { attachTo: document.body, global: { plugins: [await memoryRouter('/backoffice/rollup')] } });
     await flushPromises();
-    expect(fetchUnits).toHaveBeenCalledWith(new Date().getFullYear());
+    expect(fetchUnits).toHaveBeenCalledWith(2025);
     const links = w.findAll('[data-testid="rollup-open"]');
     // Sorted by total, largest first; the hidden unit last.
     expect(links.map((a) => a.text())).toEqual(['Climate Lab', 'Océan Lab', 'Hidden Lab']);
-    expect(links[0]!.attributes('href')).toBe(`/u/1/${new Date().getFullYear()}/results`);
+    expect(links[0]!.attributes('href')).toBe('/u/1/2025/results');
     expect(w.find('[data-testid="rollup-sum"]').text()).toContain('Institution (2 of 3 units)');
     expect(w.find('[data-testid="rollup-sum-kg"]').text()).toMatch(/^15(\.0)? t CO2e$/);
     expect(w.text()).toContain('not visible');

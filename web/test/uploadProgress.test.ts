@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VueWrapper } from '@vue/test-utils';
 import UploadRunner from '../src/components/backoffice/UploadRunner.vue';
 import PipelineProgress from '../src/components/backoffice/PipelineProgress.vue';
+import JobTable from '../src/components/backoffice/JobTable.vue';
 import { fetchJob, listJobs } from '../src/api/sync';
 import { useEventsStore } from '../src/stores/events';
 import { mountBackoffice, settle, StreamStandIn } from './support/mountBackoffice';
@@ -176,28 +177,73 @@ describe('UploadRunner', () => {
     expect(q(w, 'upload-send').attributes('disabled')).toBeDefined();
   });
 
-  it.each([
-    ['en', 'Done, but the totals are incomplete: 300 entries have no factor for this year.', 'up to date'],
-    ['fr', 'Terminé, mais les totaux sont incomplets : 300 saisies n’ont pas de facteur pour cette année.', 'à jour'],
-  ] as const)('%s: a pipeline that leaves entries without a factor says the totals are incomplete, never up to date', async (locale, expected, never) => {
-    const send = vi.fn(async () => ({ job_id: 11, pipeline_id: PIPELINE }));
-    list.mockResolvedValue(
-      page([
-        jobView({ id: 11, state: 'FINISHED', result: 'SUCCESS', next_job: 12, report: { rows: 300, stored: 300, skipped: 0, issues: [] } }),
-        jobView({ id: 12, job_type: 'emission_recalc', state: 'FINISHED', result: 'WARNING', next_job: 13, report: { entries: 300, without_factor: 300 } }),
-        jobView({ id: 13, job_type: 'aggregation', target: 'STATS', data_entry_type: null, state: 'FINISHED', result: 'WARNING', report: { modules: 1, without_factor: 300 } }),
-      ]),
-    );
-    const w = mountBackoffice(UploadRunner, { props: { send } }, locale);
+  /** An upload whose pipeline has already ended with these jobs, followed to its outcome. */
+  async function ended(jobs: ReturnType<typeof jobView>[], locale: 'en' | 'fr' = 'en'): Promise<VueWrapper> {
+    list.mockResolvedValue(page(jobs));
+    const w = mountBackoffice(UploadRunner, { props: { send: vi.fn(async () => ({ job_id: 11, pipeline_id: PIPELINE })) } }, locale);
     useEventsStore().start();
     await chooseFile(w, csv());
     await q(w, 'upload-send').trigger('click');
     await settle(200);
+    return w;
+  }
+
+  it.each([
+    ['en', 'Done, but 300 entries of this file have no factor for this year: their emissions are not in the totals.', 'up to date'],
+    ['fr', 'Terminé, mais 300 saisies de ce fichier n’ont pas de facteur pour cette année : leurs émissions ne sont pas dans les totaux.', 'à jour'],
+  ] as const)('%s: a file whose entries lack a factor says so, never that the totals are up to date', async (locale, expected, never) => {
+    const w = await ended(
+      [
+        jobView({ id: 11, state: 'FINISHED', result: 'SUCCESS', next_job: 12, report: { rows: 300, stored: 300, skipped: 0, issues: [] } }),
+        jobView({ id: 12, job_type: 'emission_recalc', state: 'FINISHED', result: 'WARNING', next_job: 13, report: { entries: 300, without_factor: 300, only_missing: true } }),
+        jobView({ id: 13, job_type: 'aggregation', target: 'STATS', data_entry_type: null, state: 'FINISHED', result: 'SUCCESS', report: { modules: 1, without_factor: 300 } }),
+      ],
+      locale,
+    );
     const outcome = q(w, 'pipeline-outcome');
     expect(outcome.attributes('data-outcome')).toBe('incomplete');
     expect(outcome.text()).toContain(expected);
     expect(outcome.text()).not.toContain(never);
     expect(q(w, 'phase-aggregation').text()).toContain(locale === 'en' ? 'totals incomplete: 300 entries without a factor' : 'totaux incomplets : 300 saisies sans facteur');
+  });
+
+  it('speaks of the file’s own rows: older entries without a factor are not blamed on it', async () => {
+    // The file's 4 rows all have their factor; the module holds 25 older entries without one.
+    const w = await ended([
+      jobView({ id: 11, state: 'FINISHED', result: 'SUCCESS', next_job: 12, report: { rows: 4, stored: 4, skipped: 0, issues: [] } }),
+      jobView({ id: 12, job_type: 'emission_recalc', state: 'FINISHED', result: 'SUCCESS', next_job: 13, report: { entries: 4, without_factor: 0, only_missing: true } }),
+      jobView({ id: 13, job_type: 'aggregation', target: 'STATS', data_entry_type: null, state: 'FINISHED', result: 'SUCCESS', report: { modules: 1, without_factor: 25 } }),
+    ]);
+    const outcome = q(w, 'pipeline-outcome');
+    expect(outcome.attributes('data-outcome')).toBe('success');
+    expect(outcome.text()).not.toContain('25');
+    // The totals still say what they lack, as a fact about the module.
+    expect(q(w, 'phase-aggregation').text()).toContain('totals incomplete: 25 entries without a factor');
+  });
+
+  it.each([
+    ['en', 'Done: 3 rows skipped', 'Finished: 3 rows skipped'],
+    ['fr', 'Terminé : 3 lignes ignorées', 'Terminé : 3 lignes ignorées'],
+  ] as const)('%s: skipped rows are said as such, not as a generic warning', (locale, phase, state) => {
+    const report = { rows: 8, stored: 5, skipped: 3, issues_total: 3, issues: [] };
+    const jobs = [
+      jobView({ id: 1, state: 'FINISHED', result: 'WARNING', report, next_job: 2 }),
+      jobView({ id: 2, job_type: 'emission_recalc', state: 'FINISHED', result: 'SUCCESS', report: { entries: 5, without_factor: 0, only_missing: true }, next_job: 3 }),
+      jobView({ id: 3, job_type: 'aggregation', state: 'FINISHED', result: 'SUCCESS', report: { modules: 1 } }),
+    ];
+    const w = mountBackoffice(PipelineProgress, { props: { jobs } }, locale);
+    expect(q(w, 'phase-ingest').find('[data-testid="phase-status"]').text()).toBe(phase);
+    expect(w.text()).not.toMatch(/warnings|avertissements/);
+    const table = mountBackoffice(JobTable, { props: { jobs, loading: false, now: Date.now(), lastEventAt: {}, units: [], pagination: { page: 1, rowsPerPage: 50, rowsNumber: 3 } } }, locale);
+    expect(table.find('[data-testid="job-row-1"] [data-testid="job-state"]').text()).toBe(state);
+  });
+
+  it('says why a refused file changed nothing in the UI language, from the failure’s code', async () => {
+    const report = { rows: 3, stored: 0, skipped: 3, issues_total: 0, issues: [], error: { code: 'nothing_imported_invalid', params: { rows: 3 } } };
+    const w = await ended([jobView({ id: 11, state: 'FINISHED', result: 'ERROR', report, status_message: 'Nothing was imported: none of its 3 rows is usable (see the report).' })], 'fr');
+    expect(q(w, 'pipeline-outcome').attributes('data-outcome')).toBe('failed');
+    expect(q(w, 'pipeline-outcome').text()).toBe('Rien n’a été modifié : Rien n’a été importé : aucune de ses 3 lignes n’est utilisable (voir le rapport par ligne).');
+    expect(q(w, 'phase-job-error').text()).toBe('Rien n’a été importé : aucune de ses 3 lignes n’est utilisable (voir le rapport par ligne).');
   });
 
   it('speaks French: phases, counts and the row report', () => {

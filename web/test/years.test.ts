@@ -17,7 +17,7 @@ vi.mock('../src/api/carbon', () => ({ fetchReportsOfUnit: vi.fn() }));
 vi.mock('vue-echarts', () => ({ default: { name: 'VChart', props: ['option'], template: '<div data-testid="chart" />' } }));
 const fetchReports = vi.mocked(fetchReportsOfUnit);
 
-function report(year: number, kg: number | null, fte = 10): CarbonReportView {
+function report(year: number, kg: number | null, fte = 10, entries = 1, withoutFactor = 0): CarbonReportView {
   return {
     id: year,
     unit_id: 2,
@@ -26,7 +26,7 @@ function report(year: number, kg: number | null, fte = 10): CarbonReportView {
     stats:
       kg === null
         ? null
-        : ({ kg_co2eq: kg, entries: 1, fte, kg_co2eq_per_fte: kg / fte, by_module: { headcount: { kg_co2eq: kg / 4, entries: 1 }, professional_travel: { kg_co2eq: (3 * kg) / 4, entries: 1 } }, by_scope: { 1: 0, 2: 0, 3: kg }, by_category: {} } as unknown as CarbonReportView['stats']),
+        : ({ kg_co2eq: kg, entries, without_factor: withoutFactor, fte, kg_co2eq_per_fte: kg / fte, by_module: { headcount: { kg_co2eq: kg / 4, entries: 1 }, professional_travel: { kg_co2eq: (3 * kg) / 4, entries: 1 } }, by_scope: { 1: 0, 2: 0, 3: kg }, by_category: {} } as unknown as CarbonReportView['stats']),
     modules: [],
   };
 }
@@ -45,6 +45,49 @@ describe('years compared', () => {
     expect(rows[2]!.perFteChange).toBeCloseTo(0.5, 12);
     expect(rows[1]).toMatchObject({ kg: null, byScope: { 1: null, 2: null, 3: null }, byModule: {} });
     expect(relativeChange(0, 5)).toBeNull();
+  });
+
+  it('compares only years with entries: an empty year has no change and is no base', () => {
+    // 2024: 10 t; 2025 empty (a report made ahead, nothing in it); 2026: 12 t → +20 % against 2024.
+    const rows = yearRows([report(2024, 10_000), report(2025, 0, 0, 0), report(2026, 12_000)]);
+    expect(rows.map((r) => [r.year, r.empty, r.change])).toEqual([
+      [2024, false, null],
+      [2025, true, null],
+      [2026, false, 0.2],
+    ]);
+    expect(rows[1]!.perFteChange).toBeNull();
+  });
+
+  it('marks a change incomplete when either of its years has entries without a factor', () => {
+    const rows = yearRows([report(2023, 10_000), report(2024, 11_000, 10, 5, 2), report(2025, 12_000), report(2026, 13_000)]);
+    expect(rows.map((r) => [r.year, r.incomplete, r.changeIncomplete])).toEqual([
+      [2023, false, false],
+      [2024, true, true],
+      [2025, false, true],
+      [2026, false, false],
+    ]);
+  });
+
+  it('shows an empty year as such, never as −100 %, and flags a change between incomplete totals', async () => {
+    fetchReports.mockResolvedValue([report(2024, 10_000), report(2025, 8_000, 10, 3, 1), report(2026, 0, 0, 0)]);
+    const InLayout = defineComponent(() => () => h(QLayout, null, () => h(QPageContainer, null, () => h(YearsPage))));
+    const mountAt = async (locale: 'en' | 'fr') =>
+      mountBackoffice(InLayout, { global: { plugins: [await memoryRouter('/u/2/2025/years', '/u/:unitId/:year/years')] } }, locale);
+    const en = await mountAt('en');
+    await flushPromises();
+    const empty = en.find('[data-testid="years-row-2026"]');
+    expect(empty.find('[data-testid="years-total"]').text()).toBe('no entries');
+    expect(empty.find('[data-testid="years-change"]').text()).toBe('—');
+    expect(en.text()).not.toContain('100.0 %');
+    const incomplete = en.find('[data-testid="years-row-2025"]');
+    expect(incomplete.find('[data-testid="years-change"]').text()).toBe('−20.0 %');
+    expect(incomplete.find('[data-testid="years-change-incomplete"]').text()).toBe('incomplete');
+    expect(en.find('[data-testid="years-row-2024"] [data-testid="years-change-incomplete"]').exists()).toBe(false);
+    en.unmount();
+    const fr = await mountAt('fr');
+    await flushPromises();
+    expect(fr.find('[data-testid="years-row-2026"] [data-testid="years-total"]').text()).toBe('aucune saisie');
+    expect(fr.find('[data-testid="years-row-2025"] [data-testid="years-change-incomplete"]').text()).toBe('incomplet');
   });
 
   it('shows a row per year with its change, and the modules by year, in English and French', async () => {

@@ -2,9 +2,17 @@
 // The cookie holds only the signed session id. Idle and absolute lifetimes are enforced here,
 // on every request, so they hold whatever the browser does with the cookie. "Now" for them is
 // the clock of the lifetimes (the system clock; a test's own clock when it moves time).
+//
+// A database that cannot be reached must not sign anyone out. express-session, when it cannot
+// read a session, leaves `req.session` unset; with `unset: 'destroy'` it then deletes the session
+// at the end of the answer, and a database back by then (a terminated connection, a restart) lost
+// the row: every later request answered 401. `sessionMiddleware` forgets the session's id on such
+// a failure, so the answer neither deletes nor writes it. A failed write at the end of an answer
+// (already sent) is logged, never passed on as a second error of the same request.
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
+import type { LogThrottle } from '../log';
 import type { Pool } from '../db/pool';
 import type { Config } from '../config';
 import { systemClock, type Clock } from '../core/clock';
@@ -80,7 +88,9 @@ class CachedSessionStore extends session.Store {
   }
 }
 
-export function sessionMiddleware(config: Config, l: SessionLifetimes, pool: Pool, secret: string, cache: AuthCache<unknown>): RequestHandler {
+/** `outages`: where the store's failures are logged (the store itself would print them, stack
+ * and all, to standard error). */
+export function sessionMiddleware(config: Config, l: SessionLifetimes, pool: Pool, secret: string, cache: AuthCache<unknown>, outages: LogThrottle): RequestHandler {
   const PgStore = connectPgSimple(session);
   const pgStore = new PgStore({
     pool,
@@ -92,8 +102,10 @@ export function sessionMiddleware(config: Config, l: SessionLifetimes, pool: Poo
     // We refresh lastSeenAt ourselves, at most every few seconds, instead of a write per request.
     disableTouch: true,
     pruneSessionInterval: 15 * 60,
+    // The only thing it logs itself: a failed pruning of expired sessions.
+    errorLog: (msg: string, err: unknown) => outages.warn('session_prune', { err }, String(msg).replace(/:$/, '')),
   });
-  return session({
+  const handle = session({
     name: SESSION_COOKIE,
     secret,
     store: new CachedSessionStore(pgStore, cache, l),
@@ -103,6 +115,20 @@ export function sessionMiddleware(config: Config, l: SessionLifetimes, pool: Poo
     unset: 'destroy',
     cookie: { httpOnly: true, sameSite: 'strict', path: '/', secure: config.COOKIE_SECURE },
   });
+  return (req, res, next) => {
+    let passed = false;
+    handle(req, res, (err?: unknown) => {
+      if (passed) {
+        // The save or deletion at the end of the answer failed; the answer is gone already.
+        outages.warn('session_write', { err, method: req.method, path: req.path }, 'session not written');
+        return;
+      }
+      passed = true;
+      // The session could not be read: without its id, the end of this answer leaves it alone.
+      if (err) delete (req as { sessionID?: string }).sessionID;
+      next(err);
+    });
+  };
 }
 
 /** Ends sessions past their idle or absolute lifetime and records activity (throttled). */

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { entryColumns, entryTypesOf, fieldOf, MODULE_TYPES, type EntryTypeDef, type ModuleType } from '@carbon/shared';
+import { entryColumns, entryTypesOf, fieldOf, MODULE_TYPES, type EntryTypeDef, type FieldDef, type ModuleType } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import type { JobRunner } from '../jobs/runner';
 import { CSV_INGEST } from '../jobs/handlers/csvIngest';
@@ -34,13 +34,18 @@ export function readDemoEntries(file = DEMO_ENTRIES_FILE): DemoEntriesFile {
 
 const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 
-/** The CSV file of demo rows of one entry type, their dates moved from the file's year into `year`. */
+/** The CSV file of demo rows of one entry type, their dates moved from the file's year into `year`,
+ * and the years that may not come after the report's (a device's acquisition) moved as much, so a
+ * device keeps its age in every demo year. */
 export function demoCsv(entryType: EntryTypeDef, rows: readonly DemoRow[], fileYear: number, year: number): string {
   const columns = entryColumns(entryType, false);
-  const dates = new Set(entryType.csvColumns.filter((c) => fieldOf(entryType, c.field)?.type === 'date').map((c) => c.column));
+  const columnsOf = (has: (f: FieldDef) => boolean) => new Set(entryType.csvColumns.filter((c) => has(fieldOf(entryType, c.field)!)).map((c) => c.column));
+  const dates = columnsOf((f) => f.type === 'date');
+  const years = columnsOf((f) => !!f.notAfterReportYear);
   const cell = (column: string, value: DemoRow[string] | undefined) => {
     if (value === undefined) return '';
     const text = String(value);
+    if (years.has(column) && typeof value === 'number') return String(value + year - fileYear);
     return csvCell(dates.has(column) && text.startsWith(`${fileYear}-`) ? `${year}${text.slice(4)}` : text);
   };
   return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(c, r[c])).join(','))].join('\n');
@@ -120,9 +125,26 @@ export async function demoSettled(pool: Pool, timeoutMs = 60_000): Promise<boole
   return false;
 }
 
-export async function seedDemoEntries(pool: Pool, runner: JobRunner, opts: { timeoutMs?: number; file?: string } = {}): Promise<void> {
+/** What a start's seeding sent through the pipeline: files and their rows, per unit and year. */
+export interface DemoLoad {
+  files: number;
+  rows: number;
+  units: Set<string>;
+  years: Set<number>;
+}
+
+/** The one line a start says about the demo data (the jobs it starts log at debug). */
+export function demoLoadLine(load: DemoLoad): string {
+  if (!load.files) return 'demo data: already loaded';
+  const years = [...load.years].sort((a, b) => a - b);
+  const yearText = years.length > 1 ? `${years.slice(0, -1).join(', ')} and ${years.at(-1)}` : String(years[0]);
+  return `demo data: ${load.files} files (${load.rows} rows) for ${load.units.size} units, ${yearText}`;
+}
+
+export async function seedDemoEntries(pool: Pool, runner: JobRunner, opts: { timeoutMs?: number; file?: string } = {}): Promise<DemoLoad> {
   const demo = readDemoEntries(opts.file);
   const waves = seedingWaves();
+  const load: DemoLoad = { files: 0, rows: 0, units: new Set(), years: new Set() };
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', ['seed-demo-entries']);
@@ -136,7 +158,15 @@ export async function seedDemoEntries(pool: Pool, runner: JobRunner, opts: { tim
             const s = await moduleState(pool, unit, year, module);
             if (!s || s.entries > 0) continue;
             if (s.pending_job !== null) jobs.push(s.pending_job);
-            else for (const t of types) jobs.push(await ingest(pool, runner, s.unit_id, year, module, t.type, demoCsv(t, rowsByType[t.type]!, demo.year, year)));
+            else {
+              for (const t of types) {
+                jobs.push(await ingest(pool, runner, s.unit_id, year, module, t.type, demoCsv(t, rowsByType[t.type]!, demo.year, year)));
+                load.files++;
+                load.rows += rowsByType[t.type]!.length;
+              }
+              load.units.add(unit);
+              load.years.add(year);
+            }
           }
         }
       }
@@ -147,4 +177,5 @@ export async function seedDemoEntries(pool: Pool, runner: JobRunner, opts: { tim
     await lock.query('SELECT pg_advisory_unlock(hashtext($1))', ['seed-demo-entries']).catch(() => {});
     lock.release();
   }
+  return load;
 }

@@ -1,38 +1,30 @@
 // The data files that come with every entry type and factor set of the registry: default factors
-// (bff/data/default-factors.json, per set) and demo rows (bff/data/demo-entries.json, per type).
+// (bff/data/factors/, per set) and demo rows (bff/data/demo-entries.json, per type).
 // Each must have them, in the shapes its factor and CSV files take, so that a new type is complete
 // once the registry, its formula, its messages and these two files name it.
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { createSchema, DATA_ENTRY_TYPES, ENTRY_TYPES, FACTOR_SETS, factorValueColumns, fieldOf } from '@carbon/shared';
-import { readDefaultFactors } from '../domain/factors';
+import { createSchema, DATA_ENTRY_TYPES, ENTRY_TYPES, FACTOR_SETS, factorValueColumns, fieldOf, reportYearIssues, type EntryData } from '@carbon/shared';
+import { readLibrary } from '../jobs/factorLibrary';
 import { mapHeader, recordPayload } from '../jobs/handlers/csvIngest/columns';
+import { DEMO_YEARS } from './demoData';
+import { DecimalColumns } from '../jobs/handlers/csvIngest/decimals';
 import { demoCsv, readDemoEntries, seedingWaves } from './demoEntries';
 
-const factors = readDefaultFactors();
+const library = readLibrary();
 const demo = readDemoEntries();
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe('default factors', () => {
-  it('are all of registered factor sets', () => {
-    expect(factors.factors.map((f) => f.factor_set).filter((s) => !FACTOR_SETS[s])).toEqual([]);
-  });
-
-  it.each(Object.keys(FACTOR_SETS))('%s: rows in the shape of its factor file, with a source; at least one unless its formulas need none', (name) => {
+  // Their coverage and sources: bff/src/jobs/factorLibrary/library.test.ts.
+  it.each(Object.keys(FACTOR_SETS))('%s: rows in the shape of its factor file; at least one unless its formulas need none', (name) => {
     const set = FACTOR_SETS[name]!;
-    const rows = factors.factors.filter((f) => f.factor_set === name);
+    const rows = library.filter((f) => f.set === name).flatMap((f) => f.rows);
     if (!set.optional) expect(rows.length, `${name} has no default factor`).toBeGreaterThan(0);
     for (const f of rows) {
       expect(sorted(Object.keys(f.classification))).toEqual(sorted(set.keys));
       for (const k of set.values) expect(Object.keys(f.values), `${name} row without ${k}`).toContain(k);
       expect(Object.keys(f.values).filter((k) => !factorValueColumns(set).includes(k))).toEqual([]);
-      expect(f.source.trim()).not.toBe('');
-      for (const [k, v] of Object.entries(f.classification)) {
-        const options = set.options[k];
-        if (options) expect(options).toContain(v);
-      }
-      for (const v of Object.values(f.values)) expect(v).toBeGreaterThanOrEqual(0);
-      if (f.year !== undefined) expect(factors.years, `${name} row of a year the file does not load`).toContain(f.year);
     }
   });
 });
@@ -53,8 +45,12 @@ describe('demo rows', () => {
       // Through the file the seeder uploads, and the ingest's own header check and cell reading.
       const [header, ...records] = parse(demoCsv(t, rows, demo.year, demo.year)) as string[][];
       const columns = mapHeader(t, header!, false);
+      const decimals = new DecimalColumns(columns);
+      const lines = records.map((fields, i) => ({ line: i + 2, fields }));
+      expect(decimals.take(lines), `${unit} ${type}: a number column that reads two ways`).toEqual(lines);
       for (const [i, fields] of records.entries()) {
-        const { payload, extra } = recordPayload(columns, fields);
+        const { payload, extra, refused } = recordPayload(columns, fields, decimals);
+        expect(refused).toEqual([]);
         const parsed = createSchema(t).safeParse(payload);
         expect(parsed.error?.issues ?? [], `${unit} ${type} row ${i + 1}`).toEqual([]);
         expect(extra).toBe(0);
@@ -83,6 +79,22 @@ describe('demo rows', () => {
     const [header, record] = parse(demoCsv(t, [row], demo.year, 2019)) as string[][];
     expect(record![header!.indexOf(column)]).toBe('2019-03-15');
     if (text) expect(record![header!.indexOf(text)]).toBe('Smith, "Jo"');
+  });
+
+  it.each([...DEMO_YEARS])('fit the report of %i once seeded there: no date outside it, no year after it', (year) => {
+    for (const type of DATA_ENTRY_TYPES) {
+      const t = ENTRY_TYPES[type]!;
+      for (const [unit, byType] of Object.entries(demo.units)) {
+        const rows = byType[type] ?? [];
+        if (!rows.length) continue;
+        const [header, ...records] = parse(demoCsv(t, rows, demo.year, year)) as string[][];
+        const columns = mapHeader(t, header!, false);
+        for (const [i, fields] of records.entries()) {
+          const data = createSchema(t).parse(recordPayload(columns, fields, new DecimalColumns(columns)).payload) as EntryData;
+          expect(reportYearIssues(t, data, year), `${unit} ${type} row ${i + 1} in ${year}`).toEqual([]);
+        }
+      }
+    }
   });
 
   it('are loaded module after module, each after the modules its rows link to', () => {

@@ -108,9 +108,10 @@ export async function ownFootprint(pool: Pool, actor: Actor, reportId: number): 
   const own: OwnFootprint = { person_number: actor.person_number, kg_co2eq: 0, entries: 0, without_factor: 0, by_module: {}, unit_kg_co2eq_per_fte: reportFigures(row).kg_co2eq_per_fte };
   const types = MODULE_TYPES.filter((m) => MODULES[m].ownRows.length > 0).flatMap((m) => entryTypesOf(m));
   if (actor.person_number === null || !types.length) return own;
-  const sums = await pool.query<{ module_type: string; entries: number; kg: number; without_factor: number }>(
+  const sums = await pool.query<{ module_type: string; entries: number; kg: number; without_factor: number; not_configured: number }>(
     `SELECT m.module_type, count(DISTINCT e.id)::int AS entries, coalesce(sum(x.kg_co2eq), 0)::float8 AS kg,
-            count(DISTINCT e.id) FILTER (WHERE x.kg_co2eq IS NULL)::int AS without_factor
+            count(DISTINCT e.id) FILTER (WHERE x.kg_co2eq IS NULL)::int AS without_factor,
+            count(DISTINCT e.id) FILTER (WHERE x.meta ? 'not_configured')::int AS not_configured
        FROM carbon_report_modules m
        JOIN data_entries e ON e.carbon_report_module_id = m.id
        LEFT JOIN data_entry_emissions x ON x.data_entry_id = e.id
@@ -119,7 +120,7 @@ export async function ownFootprint(pool: Pool, actor: Actor, reportId: number): 
     [reportId, String(actor.person_number)],
   );
   for (const r of sums.rows) {
-    own.by_module[r.module_type] = { kg_co2eq: r.kg, entries: r.entries };
+    own.by_module[r.module_type] = { kg_co2eq: r.kg, entries: r.entries, not_configured: r.not_configured };
     own.kg_co2eq += r.kg;
     own.entries += r.entries;
     own.without_factor += r.without_factor;

@@ -1,7 +1,7 @@
 // The module summary (GET …/{module}): a module of a unit and year at a glance — status, stats, entry counts, and the
 // pipeline recalculating it, if any. Users limited to their own rows get their own counts and
 // no module totals.
-import { entryTypesOf, factorSetsUsedBy, MODULES, type ModuleSummary } from '@carbon/shared';
+import { entryTypesOf, FACTOR_SETS, factorSetsUsedBy, MODULES, type ModuleSummary } from '@carbon/shared';
 import { takesAnonymousResponses } from './surveySettings';
 import type { Pool } from '../db/pool';
 import { canSeeModuleTotals } from '../policies';
@@ -18,6 +18,9 @@ export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<Modul
   const entryCounts: Record<string, number> = Object.fromEntries(types.map((t) => [t.type, 0]));
   let stats: ModuleSummary['stats'] = null;
   const survey = !!MODULES[ref.module].extrapolated;
+  // Optional sets are empty by design: their entries add nothing rather than lack a factor
+  // (shared/src/modules/notConfigured.ts), so no banner asks for them.
+  const needed = [...new Set(types.flatMap(factorSetsUsedBy))].filter((s) => !FACTOR_SETS[s]?.optional);
   if (canSeeModuleTotals(actor, ref.module, ctx.unitId)) {
     const { rows } = await pool.query<{ stats: ModuleSummary['stats'] }>('SELECT stats FROM carbon_report_modules WHERE id = $1', [ctx.moduleId]);
     stats = await moduleStatsAsShown(pool, ctx.reportId, ref.module, rows[0]?.stats);
@@ -41,7 +44,8 @@ export async function moduleSummary(pool: Pool, actor: Actor, ref: Extract<Modul
     stats,
     entry_counts: entryCounts,
     active_pipeline_id: await activePipelineId(pool, ref),
-    factor_sets_without_factors: await setsWithoutFactors(pool, [...new Set(types.flatMap(factorSetsUsedBy))], ctx.year),
+    factor_sets_needed: needed,
+    factor_sets_without_factors: await setsWithoutFactors(pool, needed, ctx.year),
     anonymous_responses: survey ? await takesAnonymousResponses(pool, ctx.moduleId) : null,
   };
 }

@@ -30,7 +30,10 @@ const SURVEY_BASES = `
     SELECT id, carbon_report_id AS report_id, module_type FROM carbon_report_modules
      WHERE carbon_report_id = ANY($1::bigint[]) AND module_type = ANY($2::text[])
   ), responses AS (
-    SELECT s.report_id, s.module_type, e.data ->> $3 AS person
+    -- A response without a figure (no factor for its mode) stands for nobody: it is left out of
+    -- the respondents as of their emissions, and counted apart.
+    SELECT s.report_id, s.module_type, e.data ->> $3 AS person,
+           NOT EXISTS (SELECT 1 FROM data_entry_emissions x WHERE x.data_entry_id = e.id AND x.kg_co2eq IS NULL) AS figured
       FROM data_entries e JOIN surveys s ON s.id = e.carbon_report_module_id
      WHERE e.carbon_report_module_id = ANY (ARRAY(SELECT id FROM surveys))
   ), headcount AS (
@@ -39,11 +42,12 @@ const SURVEY_BASES = `
            coalesce((stats -> 'by_type' -> ${sqlName(PEOPLE.type)} ->> 'entries')::int, 0) AS unit_head_count
       FROM carbon_report_modules WHERE carbon_report_id = ANY($1::bigint[]) AND module_type = $4
   ), answered AS (
-    SELECT report_id, module_type, count(*) AS responses, count(*) FILTER (WHERE person IS NULL) AS anonymous
+    SELECT report_id, module_type, count(*) AS responses, count(*) FILTER (WHERE NOT figured) AS without_figure,
+           count(*) FILTER (WHERE person IS NULL AND figured) AS anonymous
       FROM responses GROUP BY report_id, module_type
   ), named AS (
     SELECT n.report_id, n.module_type, count(*) AS named, sum(coalesce(p.fte, 1)) AS named_fte
-      FROM (SELECT DISTINCT report_id, module_type, person FROM responses WHERE person IS NOT NULL) n
+      FROM (SELECT DISTINCT report_id, module_type, person FROM responses WHERE person IS NOT NULL AND figured) n
       LEFT JOIN headcount h ON h.report_id = n.report_id
       LEFT JOIN LATERAL (
             SELECT coalesce((m.data ->> ${sqlName(PEOPLE.person.fteField)})::float8, 0) AS fte FROM data_entries m
@@ -53,6 +57,7 @@ const SURVEY_BASES = `
   )
   SELECT rep.report_id, t.module_type,
          coalesce(a.responses, 0)::int AS responses,
+         coalesce(a.without_figure, 0)::int AS without_figure,
          coalesce(a.anonymous, 0)::int AS anonymous,
          coalesce(n.named, 0)::int AS named,
          coalesce(n.named_fte, 0)::float8 AS named_fte,
@@ -67,6 +72,7 @@ interface BasisRow {
   report_id: string;
   module_type: string;
   responses: number;
+  without_figure: number;
   anonymous: number;
   named: number;
   named_fte: number;
@@ -82,6 +88,7 @@ export async function surveyBases(db: SqlRunner, reportIds: readonly number[]): 
   for (const r of rows) {
     out.get(Number(r.report_id))![r.module_type] = extrapolationFactor({
       responses: r.responses,
+      without_figure: r.without_figure,
       anonymous: r.anonymous,
       respondents: r.named + r.anonymous,
       respondents_fte: r.named_fte + r.anonymous,

@@ -2,13 +2,16 @@
 // unit directory or granted here; grants and revocations of principal and back-office roles, each
 // with a mandatory reason, written to the audit trail.
 // GET /?q → {users, more, waiting}; POST /grant and POST /revoke {user_id, role, unit_id?, reason} →
-// the user with their roles after the change.
+// the user with their roles after the change; POST /merge {from_user_id, into_user_id, reason} →
+// the account merged into, with its roles after the merge.
 import { Router } from 'express';
 import type { Pool } from '../db/pool';
 import { accessOverview, grantRole, revokeRole } from '../domain/access';
+import { mergeAccounts } from '../domain/access/merge';
 import { requireBackoffice, userOf } from '../policies';
 import { parseInput } from '../core/validate';
-import { accessQuerySchema, roleChangeSchema } from './access.schema';
+import { accessQuerySchema, mergeSchema, roleChangeSchema } from './access.schema';
+import { jsonBody } from './body';
 
 export function accessRoutes(pool: Pool): Router {
   const r = Router();
@@ -16,11 +19,14 @@ export function accessRoutes(pool: Pool): Router {
     const { q } = parseInput(accessQuerySchema, req.query, 'query');
     res.json(await accessOverview(pool, q));
   });
-  r.post('/grant', requireBackoffice('users', 'edit'), async (req, res) => {
+  r.post('/grant', requireBackoffice('users', 'edit'), jsonBody(), async (req, res) => {
     res.json(await grantRole(pool, userOf(req), parseInput(roleChangeSchema, req.body)));
   });
-  r.post('/revoke', requireBackoffice('users', 'edit'), async (req, res) => {
+  r.post('/revoke', requireBackoffice('users', 'edit'), jsonBody(), async (req, res) => {
     res.json(await revokeRole(pool, userOf(req), parseInput(roleChangeSchema, req.body)));
+  });
+  r.post('/merge', requireBackoffice('users', 'edit'), jsonBody(), async (req, res) => {
+    res.json(await mergeAccounts(pool, userOf(req), parseInput(mergeSchema, req.body)));
   });
   return r;
 }

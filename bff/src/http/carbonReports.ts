@@ -7,6 +7,7 @@ import type { Pool } from '../db/pool';
 import { getReport, listReports, ownFootprint } from '../domain/carbonReports';
 import { exportReportEmissions, exportReportSummary, renderReportPdf } from '../domain/reportExport';
 import { unitResults } from '../domain/results';
+import { reportFactorOrigins } from '../domain/results/factorOrigins';
 import { reportUncertainty } from '../domain/uncertainty';
 import { setModuleStatus } from '../domain/moduleStatus';
 import { userOf } from '../policies';
@@ -16,6 +17,7 @@ import { anonymousResponsesSchema, moduleStatusSchema } from './dataEntries.sche
 import { setAnonymousResponses } from '../domain/surveySettings';
 import { idParam, moduleParam } from './params';
 import { parseInput } from '../core/validate';
+import { jsonBody } from './body';
 
 export function carbonReportRoutes(pool: Pool): Router {
   const r = Router();
@@ -45,6 +47,11 @@ export function carbonReportRoutes(pool: Pool): Router {
     res.json(await reportUncertainty(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
   });
 
+  // What the total rests on: the factor library's defaults, an operator's factors, or none.
+  r.get('/:report_id/factor_origins', async (req, res) => {
+    res.json(await reportFactorOrigins(pool, userOf(req), idParam(req.params.report_id, 'carbon report')));
+  });
+
   // Every emission of the report as CSV (UTF-8 with a BOM so spreadsheets pick the encoding).
   r.get('/:report_id/emissions.csv', async (req, res) => {
     const file = await exportReportEmissions(pool, userOf(req), idParam(req.params.report_id, 'carbon report'));
@@ -65,7 +72,7 @@ export function carbonReportRoutes(pool: Pool): Router {
     res.type('application/pdf').attachment(file.fileName).send(file.pdf);
   });
 
-  r.patch('/:report_id/modules/:module/status', async (req, res) => {
+  r.patch<{ report_id: string; module: string }>('/:report_id/modules/:module/status', jsonBody(), async (req, res) => {
     const module = moduleParam(req.params.module);
     const reportId = idParam(req.params.report_id, 'carbon report');
     const { status } = parseInput(moduleStatusSchema, req.body);
@@ -73,7 +80,7 @@ export function carbonReportRoutes(pool: Pool): Router {
   });
 
   // A survey module's setting: may its responses be anonymous this year (principals).
-  r.patch('/:report_id/modules/:module/anonymous_responses', async (req, res) => {
+  r.patch<{ report_id: string; module: string }>('/:report_id/modules/:module/anonymous_responses', jsonBody(), async (req, res) => {
     const module = moduleParam(req.params.module);
     const reportId = idParam(req.params.report_id, 'carbon report');
     const { anonymous_responses } = parseInput(anonymousResponsesSchema, req.body);

@@ -18,6 +18,7 @@ import { listQuerySchema } from './dataEntries.schema';
 import { fieldIssue, InvalidError } from '../core/errors';
 import { entryTypeParam, idParam, moduleParam, yearParam } from './params';
 import { parseInput } from '../core/validate';
+import { ENTRY_BODY, jsonBody } from './body';
 
 type Params = Record<string, string | undefined>;
 
@@ -78,7 +79,7 @@ function mountEntryRoutes(r: Router, base: string, pool: Pool, address: (req: Re
     res.json(await listEntries(pool, userOf(req), a.ref, filterType, query));
   });
 
-  r.post(base, async (req, res) => {
+  r.post(base, jsonBody(ENTRY_BODY), async (req, res) => {
     const a = address(req);
     const { named, rest } = splitType(req.body);
     const entryType = typeForCreate(a, named, req.query.type);
@@ -96,12 +97,12 @@ function mountEntryRoutes(r: Router, base: string, pool: Pool, address: (req: Re
     res.json(await explainEntry(pool, userOf(req), a.ref, a.pathType, idParam(req.params.id, 'entry')));
   });
 
-  r.patch(`${base}/:id`, async (req, res) => {
+  r.patch(`${base}/:id`, jsonBody(ENTRY_BODY), async (req, res) => {
     const a = address(req);
     const { named, rest } = splitType(req.body);
     // Naming the type on update is allowed (clients echo entries back) but cannot change it.
     const expected = named === undefined ? a.pathType : typeForCreate(a, named, undefined);
-    res.json(await updateEntry(pool, userOf(req), a.ref, expected, idParam(req.params.id, 'entry'), rest));
+    res.json(await updateEntry(pool, userOf(req), a.ref, expected, idParam((req.params as Params).id, 'entry'), rest));
   });
 
   r.delete(`${base}/:id`, async (req, res) => {

@@ -82,6 +82,8 @@ describe('errorHandler in an Express app', () => {
     const res = await fetch(`${base}/database-gone`);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
+    // The client (or the load balancer) tries again on another connection.
+    expect(res.headers.get('connection')).toBe('close');
     expect(((await res.json()) as { detail: string }).detail).toMatch(/database cannot be reached/);
   });
 });

@@ -1,14 +1,15 @@
 // How refusals become HTTP answers. The layers below raise the domain's errors (core/errors.ts);
 // this file alone decides their status codes. `HttpError` is for what only HTTP knows about (a
 // body too large, a wrong content type, an unusable sign-in attempt, a rate limit). A database
-// that cannot be reached (a restart, a lost connection) is a 503: the request may be tried again.
-// Anything else is a 500 with a generic detail: stack traces and internal messages go to the log
+// that cannot be reached (a restart, a lost connection) is a 503: the request may be tried again,
+// on a new connection (the answer closes this one, so a load balancer may send it elsewhere), and
+// the log says so once a second, not once per request (`LogThrottle`). Anything else is a 500 with a generic detail: stack traces and internal messages go to the log
 // only.
 import type { ErrorRequestHandler } from 'express';
 import type { ApiError, Coded, ErrorCode, ErrorParamValues } from '@carbon/shared';
 import { DomainError, InvalidError, type ErrorKind } from '../core/errors';
 import { isDatabaseUnavailable } from '../core/databaseErrors';
-import type { Logger } from '../log';
+import { LogThrottle, type Logger } from '../log';
 
 export class HttpError extends Error {
   readonly code: ErrorCode;
@@ -50,12 +51,18 @@ interface BodyParserError {
   type?: string;
   status?: number;
   expose?: boolean;
+  /** Of a body over the limit: the route's limit, in bytes. */
+  limit?: number;
 }
 
-export function errorHandler(log: Logger): ErrorRequestHandler {
+/** `outages`: where the failures that repeat with every request during an outage are logged. */
+export function errorHandler(log: Logger, outages = new LogThrottle(log)): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) {
-      res.destroy();
+      // An answer under way cannot turn into an error answer: it is cut, so the client sees it
+      // incomplete. One already complete stays as it is, and so does its connection.
+      if (!res.writableEnded) res.destroy();
+      outages.error('after_answer', { err, method: req.method, path: req.path }, 'error after the answer began');
       return;
     }
     if (err instanceof DomainError || err instanceof HttpError) {
@@ -69,7 +76,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     if (parserError.type === 'entity.too.large') {
-      res.status(413).json(bodyOf('The request body is too large.', 'body_too_large'));
+      const max = parserError.limit ?? 0;
+      res.status(413).json(bodyOf(`The request body is too large: this route takes at most ${max.toLocaleString('en')} bytes.`, 'body_too_large', { max }));
       return;
     }
     if (parserError.expose && parserError.status && parserError.status < 500) {
@@ -77,8 +85,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     if (isDatabaseUnavailable(err)) {
-      log.warn({ err, method: req.method, path: req.path }, 'database unavailable');
-      res.status(503).set('Retry-After', '5').json(bodyOf('The database cannot be reached right now; try again in a few seconds.', 'unavailable'));
+      outages.warn('database_unavailable', { err, method: req.method, path: req.path }, 'database unavailable');
+      // `Connection: close`: Node ends the connection cleanly once the answer is written.
+      res.status(503).set({ 'Retry-After': '5', Connection: 'close' }).json(bodyOf('The database cannot be reached right now; try again in a few seconds.', 'unavailable'));
       return;
     }
     log.error({ err, method: req.method, path: req.path }, 'unhandled error');

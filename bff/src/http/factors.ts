@@ -3,6 +3,7 @@
 // the older name of the parameter), or of all of them, with `in_latest_upload` — false for a
 // factor the latest successful factor file of its set did not contain ("not in latest CSV";
 // such factors are kept, never bulk-deleted). `data_entry_type` in the answer holds the set.
+// GET /api/factors/years: the years that have factors.
 import { Router } from 'express';
 import { z } from 'zod';
 import { coded, factorSetsOf, findFactorSet, findModule, type FactorView } from '@carbon/shared';
@@ -10,7 +11,7 @@ import type { Pool } from '../db/pool';
 import { requireBackoffice } from '../policies';
 import { parseInput } from '../core/validate';
 import { fieldIssue, InvalidError } from '../core/errors';
-import { factorCountsOf } from '../domain/factors';
+import { factorCountsOf, yearsWithFactors } from '../domain/factors';
 
 const query = z.object({
   module: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
@@ -27,9 +28,9 @@ const LIST = `
        AND state = 'FINISHED' AND result <> 'ERROR'
      GROUP BY data_entry_type
   )
-  SELECT f.id, f.data_entry_type, f.year, f.classification, f."values", f.uncertainty_pct, f.source, f.last_seen_job_id, f.updated_at,
+  SELECT f.id, f.data_entry_type, f.year, f.classification, f."values", f.uncertainty_pct, f.edition, f.boundary, f.origin, f.source, f.last_seen_job_id, f.updated_at,
          latest.job_id AS latest_job_id,
-         latest.job_id IS NULL OR coalesce(f.last_seen_job_id = latest.job_id, false) AS in_latest_upload
+         latest.job_id IS NULL OR f.origin = 'library' OR coalesce(f.last_seen_job_id = latest.job_id, false) AS in_latest_upload
     FROM factors f
     LEFT JOIN latest ON latest.data_entry_type = f.data_entry_type
    WHERE f.data_entry_type = ANY ($1::text[]) AND f.year = $2
@@ -50,6 +51,10 @@ function setsOf(moduleName: string, setName: string | undefined): string[] {
 
 export function factorRoutes(pool: Pool): Router {
   const r = Router();
+  // The years that have factors: the factors page opens on the latest.
+  r.get('/years', requireBackoffice('factors', 'view'), async (_req, res) => {
+    res.json({ years: await yearsWithFactors(pool) });
+  });
   r.get('/', requireBackoffice('factors', 'view'), async (req, res) => {
     const q = parseInput(query, req.query, 'query');
     const types = setsOf(q.module, q.set ?? q.type);

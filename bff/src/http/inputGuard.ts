@@ -1,7 +1,8 @@
 // One guard for all API input: text PostgreSQL cannot store. A NUL character (U+0000) is refused
 // in text, and a lone UTF-16 surrogate has no UTF-8 form (jsonb refuses it); either one failed only
-// deep in a handler's SQL, as a 500. Checked here once, before any handler or database call, for
-// the path, the query string and the JSON body; the answer is 422 naming the field.
+// deep in a handler's SQL, as a 500. Checked before any handler or database call: the path and the
+// query string for every API request (`rejectUnsafeUrl`, before the session is read), a JSON body
+// right after it is parsed (`rejectUnsafeBody`, http/body.ts); the answer is 422 naming the field.
 import type { RequestHandler } from 'express';
 import type { ApiError } from '@carbon/shared';
 import { InvalidError } from '../core/errors';
@@ -86,19 +87,27 @@ function checkBody(body: object, issues: Issue[]): void {
   }
 }
 
-export const rejectUnsafeText: RequestHandler = (req, _res, next) => {
-  const issues: Issue[] = [];
-  const url = req.url;
-  // A raw URL carries neither NUL nor surrogates: only percent-escapes can bring them in.
-  if (url.includes('%')) {
-    const q = url.indexOf('?');
-    checkPath(q < 0 ? url : url.slice(0, q), issues);
-    if (q >= 0) checkQuery(url.slice(q + 1), issues);
-  }
-  // JSON bodies (express.json): "\u0000" and "\ud800" escapes parse into exactly these.
-  if (typeof req.body === 'object' && req.body !== null && !Buffer.isBuffer(req.body)) checkBody(req.body as object, issues);
-  if (!issues.length) return next();
+function refuse(issues: Issue[]): InvalidError {
   const shown = issues.slice(0, MAX_ISSUES);
   const first = shown[0]!;
-  next(new InvalidError(`Invalid request: ${first.field}: ${first.message}`, shown.map((i) => ({ ...i, code: 'unsafe_text', params: {} }))));
+  return new InvalidError(`Invalid request: ${first.field}: ${first.message}`, shown.map((i) => ({ ...i, code: 'unsafe_text', params: {} })));
+}
+
+export const rejectUnsafeUrl: RequestHandler = (req, _res, next) => {
+  const url = req.url;
+  // A raw URL carries neither NUL nor surrogates: only percent-escapes can bring them in.
+  if (!url.includes('%')) return next();
+  const issues: Issue[] = [];
+  const q = url.indexOf('?');
+  checkPath(q < 0 ? url : url.slice(0, q), issues);
+  if (q >= 0) checkQuery(url.slice(q + 1), issues);
+  next(issues.length ? refuse(issues) : undefined);
+};
+
+export const rejectUnsafeBody: RequestHandler = (req, _res, next) => {
+  // JSON bodies (express.json): "\u0000" and "\ud800" escapes parse into exactly these.
+  if (typeof req.body !== 'object' || req.body === null || Buffer.isBuffer(req.body)) return next();
+  const issues: Issue[] = [];
+  checkBody(req.body as object, issues);
+  next(issues.length ? refuse(issues) : undefined);
 };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { coded } from '@carbon/shared';
 import { withTransaction, type Pool } from '../db/pool';
 import { writeAudit } from '../domain/audit';
+import { signInAccount } from '../domain/access';
 import type { Logger } from '../log';
 import type { OidcClient } from '../auth/oidcClient';
 import { pkce } from '../auth/oidcClient';
@@ -20,6 +21,7 @@ import { rateLimit } from './rateLimit';
 import { readCookie } from './cookies';
 import type { SessionEvents } from '../auth/sessionEvents';
 import { HANDOFF_COOKIE, HANDOFF_LIFETIME_MS, LOGOUT_REDIRECT_PATH, storeHandoff, takeHandoff } from '../auth/logoutHandoff';
+import { jsonBody } from './body';
 
 const TX_COOKIE = 'auth_tx';
 const TX_LIFETIME_MS = 10 * 60_000;
@@ -62,7 +64,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     res.json({ ...sessionState(user, s, d.lifetimes), ...extra });
   };
 
-  r.post('/login', limited, async (req, res) => {
+  r.post('/login', limited, jsonBody(), async (req, res) => {
     const { return_to } = parseInput(loginBody, req.body ?? {});
     const binding = readCookie(req, TX_COOKIE) ?? crypto.randomBytes(32).toString('base64url');
     const state = pkce.state();
@@ -78,7 +80,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     res.json({ authorization_url });
   });
 
-  r.post('/exchange', limited, async (req, res) => {
+  r.post('/exchange', limited, jsonBody(), async (req, res) => {
     const { code, state, iss } = parseInput(exchangeBody, req.body ?? {});
     const binding = readCookie(req, TX_COOKIE);
     const invalid = () => badRequest('This sign-in attempt is invalid, expired or was already used. Please sign in again.', coded('sign_in_invalid'));
@@ -102,14 +104,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     const { claims, idToken } = redeemed;
     // The account and the sign-in's audit line together: a failed update leaves no line.
     const userId = await withTransaction(d.pool, async (db) => {
-      const { rows: users } = await db.query<{ id: number }>(
-        `INSERT INTO users (iss, sub, email, name, person_number, last_login_at) VALUES ($1, $2, $3, $4, $5, now())
-         ON CONFLICT (iss, sub) DO UPDATE SET email = excluded.email, name = excluded.name,
-           person_number = coalesce(excluded.person_number, users.person_number), last_login_at = now()
-         RETURNING id`,
-        [d.oidc.issuer, claims.sub, claims.email, claims.name, claims.person_number],
-      );
-      const id = users[0]!.id;
+      const id = await signInAccount(db, { iss: d.oidc.issuer, sub: claims.sub, email: claims.email, name: claims.name, personNumber: claims.person_number });
       await writeAudit(db, { actorId: id, action: 'sign_in', details: { address: req.ip ?? null } });
       return id;
     });

@@ -11,7 +11,7 @@ import { releaseClient, type Pool, type PoolClient } from '../db/pool';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import type { StatementRunner } from '../db/statement';
 import { isDatabaseUnavailable } from '../core/databaseErrors';
-import type { JobProgress } from '@carbon/shared';
+import { jobFailure, type JobFailure, type JobProgress } from '@carbon/shared';
 import * as jobSql from './sql';
 import type { ClaimResult } from './claimJob';
 import { DomainSession } from './domainSession';
@@ -54,6 +54,7 @@ export class AttemptAborted extends Error {
   constructor(
     readonly kind: 'timeout' | 'lost' | 'shutdown',
     message: string,
+    readonly failure?: JobFailure,
   ) {
     super(message);
   }
@@ -212,7 +213,7 @@ async function runAttempt(d: RunDeps, handler: JobHandler, job: JobRow, progress
   // Claimed while the instance began to stop: give up at once; the job is rescued elsewhere.
   if (d.isStopping()) controller.abort(new AttemptAborted('shutdown', 'The instance is shutting down.'));
   const timeoutMs = handler.timeoutMs ?? d.defaultTimeoutMs;
-  const timer = setTimeout(() => controller.abort(new AttemptAborted('timeout', `Timed out after ${timeoutMs} ms.`)), timeoutMs);
+  const timer = setTimeout(() => controller.abort(new AttemptAborted('timeout', `Timed out after ${timeoutMs} ms.`, jobFailure('job_timed_out', { seconds: Math.round(timeoutMs / 1000) }))), timeoutMs);
   const domain = new DomainSession(d.pool);
   const children: { id: number; dueInMs: number }[] = [];
   try {
@@ -313,11 +314,20 @@ function attemptContext(
   };
 }
 
+/** The failure as a code and params the back office words (shared/src/jobFailures.ts), when the
+ * error has one. */
+const failureOf = (err: unknown): JobFailure | undefined => (err instanceof PermanentJobError || err instanceof AttemptAborted ? err.failure : undefined);
+
 async function failAttempt(d: RunDeps, job: JobRow, progressDb: ProgressSession, err: unknown, durationMs: number): Promise<RunOutcome> {
   const retryable = !(err instanceof PermanentJobError);
   const message = errorMessage(err);
   const delay = backoffMs(d.retryBaseMs, job.attempts);
-  const report = err instanceof PermanentJobError ? (err.report ?? null) : null;
+  // The failure's code goes with the report of a job that ends here (no attempt left): a report
+  // written on the way to a retry would outlive the attempt that succeeds.
+  const final = !retryable || job.attempts >= job.max_attempts;
+  const c = final ? failureOf(err) : undefined;
+  const own = err instanceof PermanentJobError ? (err.report ?? null) : null;
+  const report = c ? { ...own, error: c } : own;
   const failed = { id: job.id, instanceId: d.instanceId, message, retryable, delayMs: delay, report };
   const row = (await writeJobState(d, progressDb, (db) => jobSql.failJob(db, failed))).rows[0];
   if (!row) return 'lost';

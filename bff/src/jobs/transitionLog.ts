@@ -1,5 +1,5 @@
-// One structured log line per job state transition: the job console's history and the source of
-// throughput, duration and failure-rate figures per job type. The same transitions reach an
+// One structured log line per job state transition (the ordinary ones at debug): the job
+// console's history and the source of throughput, duration and failure-rate figures per job type. The same transitions reach an
 // optional observer (the instance's metrics, bff/src/metrics.ts).
 import type { Logger } from '../log';
 import type { JobRow } from './types';
@@ -26,10 +26,14 @@ export class Transitions {
     private readonly observer?: TransitionObserver,
   ) {}
 
+  /** A failed job at `warn`; a job sent back to waiting (a failed attempt to retry, a rescue, a
+   * release at shutdown, a recovery) at `info`; the ordinary run of a job at `debug`: a demo start
+   * or an upload makes hundreds, which the job console and the metrics already show. */
   record(job: TransitionJob, t: Transition): void {
     const line = { job_id: job.id, job_type: job.job_type, pipeline_id: job.pipeline_id, instance: this.instance, ...t };
     if (t.result === 'ERROR') this.log.warn(line, 'job transition');
-    else this.log.info(line, 'job transition');
+    else if (t.to === 'NOT_STARTED') this.log.info(line, 'job transition');
+    else this.log.debug(line, 'job transition');
     this.observer?.(job, t);
   }
 }

@@ -1,6 +1,6 @@
 // The job pipeline's shapes and the handler interface that job types plug into.
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
-import type { EntityType, JobProgress, JobResult, JobState, JobTarget } from '@carbon/shared';
+import type { EntityType, JobFailure, JobProgress, JobResult, JobState, JobTarget } from '@carbon/shared';
 import type { Logger } from '../log';
 
 /** A row of data_ingestion_jobs. */
@@ -112,11 +112,14 @@ export interface JobHandler {
 }
 
 /** Thrown by a handler when retrying cannot help (bad input): the job ends in ERROR at once.
- * `report` (e.g. the rows that made a file unusable) is kept on the job. */
+ * `report` (e.g. the rows that made a file unusable) is kept on the job; `failure`, the message as
+ * a code and params (shared/src/jobFailures.ts), goes in it as `error`, for the back office to
+ * word. */
 export class PermanentJobError extends Error {
   constructor(
     message: string,
     readonly report?: Record<string, unknown>,
+    readonly failure?: JobFailure,
   ) {
     super(message);
   }

@@ -140,3 +140,17 @@ export const requireJobsView: RequestHandler = (req, _res, next) => {
   const scope = jobScope(req.user);
   next(scope.all || scope.unitIds.length ? undefined : new ForbiddenError());
 };
+
+/** Merging account `merged` into another (the route itself is for `users` editors, that is
+ * administrators). Refused, 403: merging away the account the administrator acts with (their
+ * session would end mid-answer, and another administrator should look at it), and passing on the
+ * administrator role to an account that lacks it (administrators are made at deployment, not on
+ * the access page: docs/decisions.md, "Administrators grant principal and back-office roles"). */
+export function authorizeAccountMerge(actor: { id: number | null }, merged: { id: number; roles: readonly string[] }, into: { roles: readonly string[] }): void {
+  if (merged.id === actor.id) {
+    throw new ForbiddenError('You cannot merge away the account you are signed in with: merge the other account into it, or ask another administrator.', coded('merge_own_account'));
+  }
+  if (merged.roles.includes('admin') && !into.roles.includes('admin')) {
+    throw new ForbiddenError('This account holds the administrator role, which the other does not: merging would make an administrator, which is done at deployment, not here.', coded('merge_grants_admin'));
+  }
+}

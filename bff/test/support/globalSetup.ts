@@ -10,6 +10,7 @@ import { startEmbeddedPostgres } from '../../src/db/embeddedPostgres';
 import { migrate } from '../../src/db/migrate';
 import { createPool } from '../../src/db/pool';
 import { ensureLocations } from '../../src/domain/locations/loadLocations';
+import { upgradeFactorLibrary } from '../../src/jobs/factorLibrary';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,9 +42,11 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${templateDb}`);
   await admin.end();
   await migrate(withDatabase(adminUrl, templateDb));
-  // Airports and places once, into the template: every test database is cloned with them.
+  // Airports and places, and the factor library, once into the template: every test database is
+  // cloned with them (a server's start then finds its library there already).
   const templatePool = createPool(withDatabase(adminUrl, templateDb), 2);
   await ensureLocations(templatePool);
+  await upgradeFactorLibrary(templatePool);
   await templatePool.end();
 
   project.provide('adminUrl', adminUrl);

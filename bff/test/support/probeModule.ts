@@ -25,7 +25,7 @@ export const probeEntry: EntryTypeDef = {
     { column: 'mode', field: 'mode' },
     { column: 'rider', field: PERSON_LINK_KEY },
   ],
-  factorSet: { keys: ['mode'], values: ['kg_co2eq_per_km'] },
+  factorSet: { keys: ['mode'], values: ['kg_co2eq_per_km'], uncertaintyClass: 'medium' },
   emissionTypes: [{ type: 'probe_ride', scope: 3, category: 'employee_commuting' }],
   ownerField: PERSON_LINK_KEY,
   traveler: { module: people.module, entryType: people.type, idField: PERSON_LINK_KEY, nameField: 'rider_name' },

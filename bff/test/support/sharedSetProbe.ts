@@ -29,7 +29,7 @@ export const fuelEntry: EntryTypeDef = {
     { column: 'amount', field: 'amount' },
     { column: 'unit', field: 'amount_unit' },
   ],
-  factorSet: { keys: ['fuel'], values: ['kg_co2eq_per_kwh'], optionalValues: ['kwh_per_m3', 'kwh_per_litre'] },
+  factorSet: { keys: ['fuel'], values: ['kg_co2eq_per_kwh'], optionalValues: ['kwh_per_m3', 'kwh_per_litre'], uncertaintyClass: 'low' },
   emissionTypes: [{ type: 'combustion', scope: 1, category: 'stationary_combustion' }],
   ownerField: 'fuel',
   computeEmissions: ({ data, factors }): EmissionRow[] => [
@@ -53,7 +53,7 @@ export const powerEntry: EntryTypeDef = {
     { column: 'country', field: 'country' },
     { column: 'kwh', field: 'kwh' },
   ],
-  factorSet: { keys: ['country'], values: ['kg_co2eq_per_kwh'] },
+  factorSet: { keys: ['country'], values: ['kg_co2eq_per_kwh'], uncertaintyClass: 'medium' },
   emissionTypes: [{ type: 'electricity', scope: 2, category: 'purchased_electricity' }],
   ownerField: 'country',
   computeEmissions: ({ data, factors }): EmissionRow[] => {
@@ -92,7 +92,7 @@ export const deviceEntry: EntryTypeDef = {
     { column: 'yearly_kwh', field: 'yearly_kwh' },
     { column: 'country', field: 'country' },
   ],
-  factorSet: { keys: ['kind'], values: ['kg_co2eq_per_eur'] },
+  factorSet: { keys: ['kind'], values: ['kg_co2eq_per_eur'], uncertaintyClass: 'high' },
   usesFactorSets: ['probe_rates', 'probe_power'],
   emissionTypes: [
     { type: 'embodied', scope: 3, category: 'capital_goods' },
@@ -131,7 +131,7 @@ export const labModule: ModuleDef = {
   entryTypes: ['probe_device'],
   ownRows: [],
   summary: 'emissions',
-  factorSets: [{ name: 'probe_rates', i18nKey: `modules.${lab}.factorSets.probe_rates`, keys: ['currency'], values: ['eur_per_unit'], options: { currency: ['EUR', 'CHF', 'USD'] } }],
+  factorSets: [{ name: 'probe_rates', i18nKey: `modules.${lab}.factorSets.probe_rates`, keys: ['currency'], values: ['eur_per_unit'], options: { currency: ['EUR', 'CHF', 'USD'] }, uncertaintyClass: 'low' }],
 };
 
 registerModule(energyModule, [fuelEntry, powerEntry]);

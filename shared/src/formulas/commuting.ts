@@ -7,10 +7,14 @@
 // figureless (null, with the reason), never a zero: walking and cycling are zero only because a
 // published factor row says so.
 import { reasonText } from './reasons';
+import { REST_OF_WORLD } from './train';
 import type { EmissionRow, FactorRow } from '../modules/fields';
 
 export const COMMUTE_MODES = ['walk', 'bike', 'ebike', 'bus', 'tram_metro', 'train', 'car_petrol', 'car_diesel', 'car_hybrid', 'car_electric', 'motorbike'] as const;
 export type CommuteMode = (typeof COMMUTE_MODES)[number];
+/** The mode whose factor depends on the country: read from the train trips' set (per country). */
+export const COMMUTE_TRAIN = 'train';
+export const TRAIN_SET = 'train';
 
 /** The set's value column: per vehicle-km for cars, per passenger-km otherwise. */
 export const COMMUTE_PER_KM = 'kg_co2eq_per_km';
@@ -79,5 +83,20 @@ export function commuteEmission(response: CommuteResponse, factors: readonly Fac
     quantity_unit: 'km',
     factor_id: ids.length === 1 ? ids[0]! : null,
     meta: { weeks_per_year: weeks, parts, ...(missing ? { reason: reasonText('no_factor') } : {}) },
+  };
+}
+
+/**
+ * The factor of commuting by train where the respondent commutes: the train set's row of that
+ * country, else the world average's (said in the meta), as a commute factor row of mode `train`.
+ */
+export function commuteTrainFactor(trainRows: readonly FactorRow[], country: string | undefined): { factor: FactorRow | undefined; country: string; worldAverageFor: string | null } {
+  const given = country?.trim().toUpperCase() || undefined;
+  const own = given ? trainRows.find((r) => r.classification.country === given) : undefined;
+  const row = own ?? trainRows.find((r) => r.classification.country === REST_OF_WORLD);
+  return {
+    factor: row ? { id: row.id, classification: { mode: COMMUTE_TRAIN }, values: { [COMMUTE_PER_KM]: row.values.kg_co2eq_per_km! } } : undefined,
+    country: own ? given! : REST_OF_WORLD,
+    worldAverageFor: row && !own ? (given ?? 'unknown') : null,
   };
 }

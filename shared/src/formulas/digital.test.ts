@@ -1,6 +1,6 @@
 // Digital services, worked by hand: each formula through the registry (so the scope and category
 // come from its declaration), with factor rows written here as an operator's files could hold them
-// (the values of the default file: ADEME's services ratio, Green Algorithms' powers, Uptime's PUE).
+// (round values of the kind the factor library holds: a services ratio, Green Algorithms' powers, Uptime's PUE).
 import { describe, expect, it } from 'vitest';
 import { ENTRY_TYPES, reasonsOf, reportEmissions, type EntryData, type FactorRow } from '../index';
 
@@ -96,17 +96,38 @@ describe('computing by use', () => {
   });
 });
 
-describe('AI services by usage band', () => {
-  const ai = (band: string, users: number, own: FactorRow[]) => run('ai_service', { description: 'x', band, users }, own);
+describe('AI services by their requests', () => {
+  const ai = (service: string, requests: number, own: FactorRow[], grid_country?: string) => run('ai_service', { description: 'x', service, requests, ...(grid_country ? { grid_country } : {}) }, own, { electricity: [de, fr, world] });
+  const world = row(43, { supply: 'location_based', mix: 'RoW' }, { kg_co2eq_per_kwh: 0.473 });
+  const perRequest = row(50, { service: 'mistral_le_chat_text' }, { kg_co2eq_per_request: 0.00114 });
+  const energy = row(51, { service: 'google_gemini_text' }, { wh_per_request: 0.24 });
 
-  it('without a factor for the band (the default file has none): no figure, the users counted, and why', () => {
-    const e = ai('moderate', 12, []);
-    expect(e).toMatchObject({ emission_type: 'ai_service', scope: 3, category: 'purchased_goods_services', kg_co2eq: null, quantity: 12, factor_id: null });
-    expect(reasons(e.meta)).toEqual(['no_factor']);
+  it('a published kg per request: 100,000 requests × 0.00114 = 114 kg, whatever the grid; scope 3 purchased services', () => {
+    const e = ai('mistral_le_chat_text', 100_000, [perRequest, energy], 'DE');
+    expect(e).toMatchObject({ emission_type: 'ai_service', scope: 3, category: 'purchased_goods_services', quantity: 100_000, factor_id: 50 });
+    expect(e.kg_co2eq).toBeCloseTo(114, 9);
   });
 
-  it('with an operator’s factor of 5 kg per user for the band: 12 users × 5 = 60 kg', () => {
-    const e = ai('moderate', 12, [row(50, { band: 'moderate' }, { kg_co2eq_per_user: 5 })]);
-    expect(e).toMatchObject({ kg_co2eq: 60, quantity: 12, factor_id: 50 });
+  it('a published energy per request: 100,000 × 0.24 Wh = 24 kWh × the grid of the country (France 0.048) = 1.152 kg', () => {
+    const e = ai('google_gemini_text', 100_000, [perRequest, energy], 'FR');
+    expect(e.kg_co2eq).toBeCloseTo(1.152, 9);
+    expect(e.meta).toMatchObject({ kwh: 24, grid: { id: 41 } });
+  });
+
+  it('no country: the world average grid (24 kWh × 0.473 = 11.352 kg), said in the meta by the row it read', () => {
+    const e = ai('google_gemini_text', 100_000, [energy]);
+    expect(e.kg_co2eq).toBeCloseTo(11.352, 9);
+    expect(e.meta).toMatchObject({ grid: { id: 43, classification: { mix: 'RoW' } } });
+  });
+
+  it('a country without a grid row of its own reads the world average and says for which country', () => {
+    const e = ai('google_gemini_text', 1000, [energy], 'BR');
+    expect(e.meta).toMatchObject({ grid: { id: 43 }, world_average_for: 'BR' });
+  });
+
+  it('a service without a published figure: no figure, the requests counted, and why', () => {
+    const e = ai('openai_chatgpt_text', 12, [perRequest]);
+    expect(e).toMatchObject({ kg_co2eq: null, quantity: 12, factor_id: null });
+    expect(reasons(e.meta)).toEqual(['no_factor']);
   });
 });

@@ -3,7 +3,8 @@
 // work drew at the data centre: hours × the power of a core or a GPU (W, a factor row) ÷ 1000,
 // or kWh metered by the provider, times the data centre's PUE (the provider's, else the default
 // factor row's), times the grid factor of the country it ran in (formulas/grid.ts). AI services
-// by usage band weigh users × kg CO2e per user of the band. Every figure comes from a factor row
+// weigh their requests × the provider's kg CO2e per request, or × its Wh per request × a grid
+// factor. Every figure comes from a factor row
 // or from the entry; a missing one gives no figure (null, with the reason), never a zero.
 import { GRID_KEY } from './grid';
 import { REASON_SEPARATOR, reasonText } from './reasons';
@@ -15,8 +16,10 @@ export const WATTS_KEY = 'watts';
 export const PUE_SET = 'data_centre_pue';
 export const PUE_KEY = 'pue';
 export const PUE_BASES = ['industry_average'] as const;
-/** Value key of the AI services set: kg CO2e per user of a usage band in a year. */
-export const PER_USER = 'kg_co2eq_per_user';
+/** Value keys of the AI services set: what the provider published per request (prompt), its
+ * emissions or its energy. */
+export const PER_REQUEST = 'kg_co2eq_per_request';
+export const WH_PER_REQUEST = 'wh_per_request';
 
 /** What a computing entry counts: core-hours of a CPU, GPU-hours of a GPU model, or the kWh the
  * provider metered for the servers (before the data centre's overhead). */
@@ -73,11 +76,22 @@ export function computeUseEmission({ resource, quantity, pue, powers, defaultPue
   return { kg_co2eq: kwh * perKwh, quantity: kwh, quantity_unit: 'kwh', factor_id: grid!.id, meta: { ...meta, kwh, kg_co2eq_per_kwh: perKwh } };
 }
 
-/** kg = users × kg CO2e per user of the band; quantity = the users. */
-export function aiServiceEmission({ users, band, factors }: { users: number; band: string; factors: readonly FactorRow[] }): Omit<EmissionRow, 'emission_type'> {
-  const row = factors.find((r) => r.classification.band === band);
-  const perUser = row?.values[PER_USER];
-  const meta = { users, band, factor: summary(row) };
-  if (!finite(perUser)) return { kg_co2eq: null, quantity: users, quantity_unit: 'item', factor_id: row?.id ?? null, meta: { ...meta, reason: reasonText('no_factor') } };
-  return { kg_co2eq: users * perUser, quantity: users, quantity_unit: 'item', factor_id: row!.id, meta: { ...meta, kg_co2eq_per_user: perUser } };
+/**
+ * An AI service by its requests (prompts) in the year, with the figure its provider published per
+ * request: kg CO2e per request where it publishes one (a life-cycle assessment), else the energy
+ * per request (Wh) × the grid factor of the country given (the world average's without one).
+ * quantity = the requests.
+ */
+export function aiServiceEmission({ requests, service, factors, grid }: { requests: number; service: string; factors: readonly FactorRow[]; grid: FactorRow | undefined }): Omit<EmissionRow, 'emission_type'> {
+  const row = factors.find((r) => r.classification.service === service);
+  const perRequest = row?.values[PER_REQUEST];
+  const wh = row?.values[WH_PER_REQUEST];
+  const perKwh = grid?.values[GRID_KEY];
+  const base = { quantity: requests, quantity_unit: 'item' };
+  const meta = { requests, service, factor: summary(row) };
+  if (finite(perRequest)) return { ...base, kg_co2eq: requests * perRequest, factor_id: row!.id, meta: { ...meta, kg_co2eq_per_request: perRequest } };
+  if (!finite(wh)) return { ...base, kg_co2eq: null, factor_id: row?.id ?? null, meta: { ...meta, reason: reasonText('no_factor') } };
+  const kwh = (requests * wh) / 1000;
+  if (!finite(perKwh)) return { ...base, kg_co2eq: null, factor_id: row!.id, meta: { ...meta, kwh, grid: summary(grid), reason: reasonText('no_grid_factor') } };
+  return { ...base, kg_co2eq: kwh * perKwh, factor_id: row!.id, meta: { ...meta, wh_per_request: wh, kwh, grid: summary(grid), kg_co2eq_per_kwh: perKwh } };
 }

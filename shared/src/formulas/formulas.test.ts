@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CABIN_CLASS_RATIOS,
   EARTH_RADIUS_KM,
   haversineKm,
   legCount,
@@ -67,11 +66,6 @@ describe('plane', () => {
     expect(planeDistance({ lat: 0, lon: 0 }, { lat: 0, lon: lonFor950 }, 1, false).band).toBe('medium');
   });
 
-  it('has the DESNZ cabin ratios: 1.5/2.0 short and medium, 2.9/4.0 long', () => {
-    expect(CABIN_CLASS_RATIOS.short).toEqual({ economy: 1, business: 1.5, first: 2 });
-    expect(CABIN_CLASS_RATIOS.medium).toEqual({ economy: 1, business: 1.5, first: 2 });
-    expect(CABIN_CLASS_RATIOS.long).toEqual({ economy: 1, business: 2.9, first: 4 });
-  });
 });
 
 describe('train', () => {

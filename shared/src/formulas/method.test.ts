@@ -9,7 +9,7 @@ const compute = (type: string, data: EntryData, factors: FactorRow[], factorSets
 
 describe('reasons of a missing figure', () => {
   it.each(Object.keys(NO_FIGURE_REASONS) as (keyof typeof NO_FIGURE_REASONS)[])('%s reads back as its code and params', (code) => {
-    const params = { key: 'kwh_per_m3', unit: 'm3', base: 'kwh', currency: 'USD', gas: 'r125', resource: 'gpu_nvidia_t4' };
+    const params = { key: 'kwh_per_m3', unit: 'm3', base: 'kwh', currency: 'USD', gas: 'r125', resource: 'gpu_nvidia_t4', year: '2026' };
     const [read] = reasonsOf(reasonText(code, params));
     expect(read!.code).toBe(code);
     for (const [k, v] of Object.entries(read!.params)) expect(params[k as keyof typeof params]).toBe(v);

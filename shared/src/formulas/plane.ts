@@ -21,16 +21,6 @@ export function planeBand(correctedOneWayKm: number): PlaneBand {
   return 'medium';
 }
 
-/**
- * Premium cabins as multiples of economy (ratios of the UK DESNZ class factors). DESNZ has only
- * short and long haul; its short haul reaches 3,700 km, so our medium band takes the short ratios.
- */
-export const CABIN_CLASS_RATIOS: Record<PlaneBand, Record<CabinClass, number>> = {
-  short: { economy: 1, business: 1.5, first: 2.0 },
-  medium: { economy: 1, business: 1.5, first: 2.0 },
-  long: { economy: 1, business: 2.9, first: 4.0 },
-};
-
 export interface PlaneDistance {
   greatCircleKm: number;
   /** One way, with the uplift: the distance that picks the band. */

@@ -15,6 +15,7 @@ export const NO_FIGURE_REASONS = {
   no_gwp: 'no factor gives the GWP of {gas}',
   no_power: 'no factor gives the power of {resource}',
   no_pue: 'neither the entry nor a factor gives a PUE',
+  no_price_index: 'no price index for {year}',
 } as const;
 
 export type NoFigureReason = keyof typeof NO_FIGURE_REASONS;

@@ -3,6 +3,7 @@
 // cooling equipment leaks (scope 1). Rows belong to the unit, not to a person: standard users do
 // not see this module, and the owner field (the site) is never read as a person number.
 import { REFRIGERANT_COMPONENTS, REFRIGERANTS, compositionOf, refrigerantGwp } from '../formulas/refrigerants';
+import { GRID_ROWS, gridFactor, worldAverageMeta } from '../formulas/grid';
 import { quantityEmission } from '../formulas/units';
 import type { EmissionRow, EntryTypeDef, FieldDef, ModuleDef } from './fields';
 import { emissionTypeFor } from './reporting';
@@ -44,18 +45,24 @@ export const electricityEntry: EntryTypeDef = {
     { key: 'supply', type: 'select', i18nKey: f('supply'), required: true, options: ELECTRICITY_SUPPLIES, default: 'location_based', sortable: true },
     // The country (ISO 3166 code) of a grid mix, or the name the supplier-specific factor was
     // uploaded under: the `mix` of the factor row.
-    { key: 'mix', type: 'text', i18nKey: f('mix'), required: true, max: 100, factorChoices: { key: 'mix', match: ['supply'] }, sortable: true },
+    { key: 'mix', type: 'text', i18nKey: f('mix'), required: true, max: 100, factorChoices: { key: 'mix', match: ['supply'], anyCountryWhen: GRID_ROWS }, sortable: true },
   ],
   csvColumns: [siteCsv, { column: 'consumption', field: 'consumption' }, { column: 'consumption_unit', field: 'consumption_unit' }, { column: 'supply', field: 'supply' }, { column: 'mix', field: 'mix' }],
-  factorSet: { keys: ['supply', 'mix'], values: [PER_KWH], optionalValues: ['kwh_per_mwh'] },
+  // The library's rows are the grid mixes of countries; a supplier's own factor is the unit's to upload.
+  factorSet: { keys: ['supply', 'mix'], values: [PER_KWH], optionalValues: ['kwh_per_mwh'], coverage: { fixed: { supply: 'location_based' }, countryKey: 'mix' }, uncertaintyClass: 'medium' },
   emissionTypes: [{ type: 'electricity', scope: 2, category: 'purchased_electricity' }],
   ownerField: 'site',
   computeEmissions: ({ data, factors }): EmissionRow[] => {
     const supply = String(data.supply);
     const mix = String(data.mix ?? '').trim().toLowerCase();
-    const factor = factors.find((x) => x.classification.supply === supply && x.classification.mix?.trim().toLowerCase() === mix);
+    // The grid of a country (the world average's for a country without its own row), or the
+    // supplier's factor uploaded under its name.
+    const { factor, worldAverageFor } =
+      supply === GRID_ROWS.supply
+        ? gridFactor(factors, data.mix)
+        : { factor: factors.find((x) => x.classification.supply === supply && x.classification.mix?.trim().toLowerCase() === mix), worldAverageFor: null };
     const e = quantityEmission({ quantity: Number(data.consumption), unit: String(data.consumption_unit), base: ENERGY_BASE, valueKey: PER_KWH, factor });
-    return [{ emission_type: 'electricity', ...e, meta: { ...e.meta, supply, mix: data.mix } }];
+    return [{ emission_type: 'electricity', ...e, meta: { ...e.meta, supply, mix: data.mix, ...worldAverageMeta(worldAverageFor) } }];
   },
 };
 
@@ -80,7 +87,7 @@ export const heatingEntry: EntryTypeDef = {
     },
   ],
   csvColumns: [siteCsv, { column: 'carrier', field: 'carrier' }, { column: 'quantity', field: 'quantity' }, { column: 'quantity_unit', field: 'quantity_unit' }],
-  factorSet: { keys: ['carrier'], values: [PER_KWH], optionalValues: ['kwh_per_mwh', 'kwh_per_m3', 'kwh_per_litre', 'kwh_per_kg', 'kwh_per_tonne'] },
+  factorSet: { keys: ['carrier'], values: [PER_KWH], optionalValues: ['kwh_per_mwh', 'kwh_per_m3', 'kwh_per_litre', 'kwh_per_kg', 'kwh_per_tonne'], uncertaintyClass: 'medium' },
   // Fuels burnt on site are direct emissions; heat bought from a network is purchased energy.
   emissionTypes: [
     { type: 'fuel_combustion', scope: 1, category: 'stationary_combustion', when: { field: 'carrier', values: ENERGY_CARRIERS.filter((c) => c !== 'district_heating') } },
@@ -108,7 +115,7 @@ export const refrigerantEntry: EntryTypeDef = {
   ],
   csvColumns: [siteCsv, { column: 'equipment', field: 'equipment' }, { column: 'gas', field: 'gas' }, { column: 'leaked_kg', field: 'leaked_kg' }],
   // One GWP per pure gas; blends are computed from their components (formulas/refrigerants.ts).
-  factorSet: { keys: ['gas'], values: ['gwp100'], options: { gas: REFRIGERANT_COMPONENTS } },
+  factorSet: { keys: ['gas'], values: ['gwp100'], options: { gas: REFRIGERANT_COMPONENTS }, uncertaintyClass: 'low' },
   emissionTypes: [{ type: 'refrigerant', scope: 1, category: 'fugitive_emissions' }],
   ownerField: 'site',
   computeEmissions: ({ data, factors }): EmissionRow[] => {

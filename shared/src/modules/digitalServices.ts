@@ -2,29 +2,32 @@
 // bills by spend (like purchases: the currency's exchange rate of the purchases module, times the
 // service kind's kg CO2e per euro); computing by use (core-hours, GPU-hours or metered kWh, with
 // the data centre's PUE and the grid of the country it ran in, read from the buildings'
-// electricity set); AI services by usage band per user, where a factor has been published. All
+// electricity set); AI services by their requests, with the figure per request their provider
+// published (emissions, or energy times the grid of a country). All
 // are services the unit buys: scope 3, purchased goods and services. Rows belong to the unit, not
 // to a person: standard users do not see this module.
 import {
   aiServiceEmission,
   COMPUTE_RESOURCES,
   computeUseEmission,
-  PER_USER,
+  PER_REQUEST,
   POWERED_RESOURCES,
   PUE_BASES,
   PUE_KEY,
   PUE_SET,
   WATTS_KEY,
+  WH_PER_REQUEST,
 } from '../formulas/digital';
-import { GRID_ROWS, GRID_SET, gridFactor } from '../formulas/grid';
-import { BASE_CURRENCY, CURRENCIES, EXCHANGE_RATE_SET, PER_EUR, spendEmission } from '../formulas/purchases';
+import { REST_OF_WORLD } from '../formulas/train';
+import { GRID_ROWS, GRID_SET, gridFactor, worldAverageMeta } from '../formulas/grid';
+import { BASE_CURRENCY, CURRENCIES, CURRENCY_YEAR, EXCHANGE_RATE_SET, PER_EUR, PRICE_INDEX_SET, spendEmission } from '../formulas/purchases';
 import type { EmissionRow, EntryTypeDef, FieldDef, ModuleDef } from './fields';
 
 const f = (key: string) => `modules.digital_services.fields.${key}`;
 
 export const CLOUD_SERVICE_KINDS = ['compute', 'storage', 'ai_ml', 'other'] as const;
-/** Usage bands of an AI service per user. */
-export const AI_USAGE_BANDS = ['light', 'moderate', 'heavy'] as const;
+/** AI services whose provider published a figure per request (prompt) of text generation. */
+export const AI_SERVICES = ['google_gemini_text', 'openai_chatgpt_text', 'mistral_le_chat_text'] as const;
 
 const description: FieldDef = { key: 'description', type: 'text', i18nKey: f('description'), required: true, max: 200, sortable: true, inlineEditable: true };
 const provider = (required: boolean): FieldDef => ({ key: 'provider', type: 'text', i18nKey: f('provider'), required, max: 100, sortable: true, inlineEditable: true });
@@ -44,17 +47,19 @@ export const cloudSpendEntry: EntryTypeDef = {
     { key: 'currency', type: 'select', i18nKey: f('currency'), required: true, options: CURRENCIES, default: BASE_CURRENCY, sortable: true },
   ],
   csvColumns: csv('description', 'provider', 'service_kind', 'amount', 'currency'),
-  factorSet: { keys: ['service_kind'], values: [PER_EUR] },
-  usesFactorSets: [EXCHANGE_RATE_SET],
+  factorSet: { keys: ['service_kind'], values: [PER_EUR], optionalValues: [CURRENCY_YEAR], uncertaintyClass: 'high' },
+  usesFactorSets: [EXCHANGE_RATE_SET, PRICE_INDEX_SET],
   emissionTypes: [{ type: 'cloud_spend', ...PURCHASED }],
   ownerField: 'description',
-  computeEmissions: ({ data, factors, factorSets }): EmissionRow[] => {
+  computeEmissions: ({ data, year, factors, factorSets }): EmissionRow[] => {
     const kind = String(data.service_kind);
     const e = spendEmission({
       amount: Number(data.amount),
       currency: String(data.currency),
+      year,
       ratio: factors.find((r) => r.classification.service_kind === kind),
       rates: factorSets[EXCHANGE_RATE_SET] ?? [],
+      indices: factorSets[PRICE_INDEX_SET] ?? [],
     });
     return [{ emission_type: 'cloud_spend', ...e, meta: { ...e.meta, service_kind: kind, provider: data.provider } }];
   },
@@ -73,25 +78,26 @@ export const computeUseEntry: EntryTypeDef = {
     { key: 'quantity', type: 'number', i18nKey: f('quantity'), required: true, min: 0, max: 1e12, sortable: true, inlineEditable: true },
     // Empty: the default PUE of the module's factor set.
     { key: 'pue', type: 'number', i18nKey: f('pue'), min: 1, max: 5, sortable: true, inlineEditable: true },
-    { key: 'grid_country', type: 'text', i18nKey: f('grid_country'), required: true, max: 100, factorChoices: { key: 'mix', set: GRID_SET, where: GRID_ROWS }, sortable: true },
+    { key: 'grid_country', type: 'text', i18nKey: f('grid_country'), required: true, max: 100, factorChoices: { key: 'mix', set: GRID_SET, where: GRID_ROWS, anyCountryWhen: {} }, sortable: true },
   ],
   csvColumns: csv('description', 'provider', 'resource', 'quantity', 'pue', 'grid_country'),
   // Power per core or per GPU; metered kWh need none.
-  factorSet: { keys: ['resource'], values: [WATTS_KEY], options: { resource: POWERED_RESOURCES } },
+  factorSet: { keys: ['resource'], values: [WATTS_KEY], options: { resource: POWERED_RESOURCES }, uncertaintyClass: 'medium' },
   usesFactorSets: [GRID_SET, PUE_SET],
   emissionTypes: [{ type: 'compute_use', ...PURCHASED }],
   ownerField: 'description',
   computeEmissions: ({ data, factors, factorSets }): EmissionRow[] => {
     const pue = typeof data.pue === 'number' && Number.isFinite(data.pue) ? data.pue : undefined;
+    const { factor: grid, worldAverageFor } = gridFactor(factorSets[GRID_SET], data.grid_country);
     const e = computeUseEmission({
       resource: String(data.resource),
       quantity: Number(data.quantity),
       pue,
       powers: factors,
       defaultPue: (factorSets[PUE_SET] ?? []).find((r) => r.classification.basis === PUE_BASES[0]),
-      grid: gridFactor(factorSets[GRID_SET], data.grid_country),
+      grid,
     });
-    return [{ emission_type: 'compute_use', ...e, meta: { ...e.meta, grid_country: data.grid_country ?? null, provider: data.provider ?? null } }];
+    return [{ emission_type: 'compute_use', ...e, meta: { ...e.meta, grid_country: data.grid_country ?? null, provider: data.provider ?? null, ...worldAverageMeta(worldAverageFor) } }];
   },
 };
 
@@ -103,18 +109,22 @@ export const aiServiceEntry: EntryTypeDef = {
   fields: [
     description,
     provider(false),
-    { key: 'band', type: 'select', i18nKey: f('band'), required: true, options: AI_USAGE_BANDS, sortable: true },
-    { key: 'users', type: 'integer', i18nKey: f('users'), required: true, min: 1, max: 1_000_000, default: 1, sortable: true, inlineEditable: true },
+    { key: 'service', type: 'select', i18nKey: f('service'), required: true, options: AI_SERVICES, sortable: true },
+    // The unit's prompts in the year (e.g. users × prompts a day × working days).
+    { key: 'requests', type: 'integer', i18nKey: f('requests'), required: true, min: 1, max: 1e12, sortable: true, inlineEditable: true },
+    // Where the service runs, for a figure given as energy: empty, the world average.
+    { key: 'grid_country', type: 'text', i18nKey: f('grid_country'), max: 100, factorChoices: { key: 'mix', set: GRID_SET, where: GRID_ROWS, anyCountryWhen: {} }, sortable: true },
   ],
-  csvColumns: csv('description', 'provider', 'band', 'users'),
-  // No published per-user factor was found (docs/decisions.md): the set starts empty and its
-  // entries have no figure until an operator uploads one.
-  factorSet: { keys: ['band'], values: [PER_USER], optional: true },
+  csvColumns: csv('description', 'provider', 'service', 'requests', 'grid_country'),
+  factorSet: { keys: ['service'], values: [], optionalValues: [PER_REQUEST, WH_PER_REQUEST], uncertaintyClass: 'very_high' },
+  usesFactorSets: [GRID_SET],
   emissionTypes: [{ type: 'ai_service', ...PURCHASED }],
   ownerField: 'description',
-  computeEmissions: ({ data, factors }): EmissionRow[] => [
-    { emission_type: 'ai_service', ...aiServiceEmission({ users: Number(data.users), band: String(data.band), factors }) },
-  ],
+  computeEmissions: ({ data, factors, factorSets }): EmissionRow[] => {
+    const { factor: grid, worldAverageFor } = gridFactor(factorSets[GRID_SET], data.grid_country || REST_OF_WORLD);
+    const e = aiServiceEmission({ requests: Number(data.requests), service: String(data.service), factors, grid });
+    return [{ emission_type: 'ai_service', ...e, meta: { ...e.meta, grid_country: data.grid_country ?? null, ...worldAverageMeta(worldAverageFor) } }];
+  },
 };
 
 export const digitalServicesModule: ModuleDef = {
@@ -132,6 +142,7 @@ export const digitalServicesModule: ModuleDef = {
       keys: ['basis'],
       values: [PUE_KEY],
       options: { basis: PUE_BASES },
+      uncertaintyClass: 'medium',
     },
   ],
 };

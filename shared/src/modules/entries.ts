@@ -3,6 +3,7 @@ import type { SurveyBasis } from './extrapolation';
 import type { LocationKind } from './fields';
 import type { GhgScope } from './reporting';
 import type { ModuleType } from './types';
+import type { UncertaintyClass } from './uncertainty';
 
 export const MODULE_STATUSES = ['not_started', 'in_progress', 'validated'] as const;
 export type ModuleStatus = (typeof MODULE_STATUSES)[number];
@@ -130,18 +131,39 @@ export interface RollupUnit {
   validated: number;
 }
 
-/** The uncertainty of a total (docs/formulas.md, "Uncertainty of the results"): emissions computed
+/** The uncertainty of a total (docs/formulas.md, "Uncertainty of the results"), in two figures:
+ * the ± the factors' sources state, which covers only the part of the total computed with a row
+ * that states one (so it is never the total's own ±), and a range for the whole total, which takes
+ * each other row in its factor set's default uncertainty class. Either way, emissions computed
  * with the same factor row add their uncertainties linearly, different rows in quadrature. */
 export interface UncertaintyFigure {
   /** The total it is the uncertainty of: the emissions with a figure. */
   kg_co2eq: number;
-  /** σ = sqrt(Σ over factor rows (uncertainty_pct / 100 × kg computed with the row)²). */
-  sigma_kg: number;
-  /** σ in % of `kg_co2eq`; null when that is 0. */
-  sigma_pct: number | null;
-  /** The part of `kg_co2eq` no uncertainty covers: its factor row publishes none, or it was
+  /** What the sources state, over the part of the total they cover. */
+  stated: {
+    /** The kg computed with a factor row that states an uncertainty. */
+    covered_kg: number;
+    /** `covered_kg` in % of `kg_co2eq`; null when that is 0. */
+    covered_pct: number | null;
+    /** σ = sqrt(Σ over those rows (uncertainty_pct / 100 × kg computed with the row)²). */
+    sigma_kg: number;
+    /** σ in % of `covered_kg` (not of the total); null when nothing is covered. */
+    sigma_pct: number | null;
+  };
+  /** The part of `kg_co2eq` no stated uncertainty covers: its factor row publishes none, or it was
    * computed from several rows or none. Never counted as exact. */
   uncovered_kg: number;
+  /** `uncovered_kg` by the default class the whole total's range takes it in. */
+  uncovered_by_class: Record<UncertaintyClass, number>;
+  /** The whole total: the stated uncertainty where there is one, the factor set's default class
+   * elsewhere. `low_kg`–`high_kg` is `kg_co2eq` ± `sigma_kg`, the low end never below 0. */
+  whole: {
+    sigma_kg: number;
+    /** σ in % of `kg_co2eq`; null when that is 0. */
+    sigma_pct: number | null;
+    low_kg: number;
+    high_kg: number;
+  };
 }
 
 /** GET /api/v1/carbon_reports/{id}/uncertainty: the report total's and each module's. */
@@ -158,7 +180,9 @@ export interface OwnFootprint {
   entries: number;
   /** Own entries with no figure (no factor): not counted as zero. */
   without_factor: number;
-  by_module: Record<string, { kg_co2eq: number; entries: number }>;
+  /** `not_configured`: own entries of an optional set the year has no row of (a member without
+   * per-FTE estimates), which add nothing. */
+  by_module: Record<string, { kg_co2eq: number; entries: number; not_configured: number }>;
   /** The unit's total per FTE, an aggregate every member of the unit may see. */
   unit_kg_co2eq_per_fte: number | null;
 }
@@ -176,8 +200,11 @@ export interface ModuleSummary {
   entry_counts: Record<string, number>;
   /** The Path 2 pipeline currently recalculating this module, if any. */
   active_pipeline_id: string | null;
-  /** The factor sets its entry types read that have no factor for the year: all of them means a
-   * year nobody gave factors yet (carry an earlier year's over, or upload them). */
+  /** The factor sets its entry types read that the year needs rows of: optional sets (empty by
+   * design, members' per-FTE estimates) are left out, so a module reading only those needs none. */
+  factor_sets_needed: string[];
+  /** Those of them that have no factor for the year: all of them means a year nobody gave factors
+   * yet (carry an earlier year's over, or upload them). */
   factor_sets_without_factors: string[];
   /** A survey module (registry `extrapolated`): whether the unit takes anonymous responses this
    * year; null for other modules. */

@@ -3,7 +3,7 @@
 // they draw (scope 2, the grid mix of a country read from the electricity factor set). Rows are
 // the unit's, not any one person's: standard users do not see this module.
 import { EMBODIED_KEY, embodiedEmission, LIFETIME_KEY, useEmission } from '../formulas/equipment';
-import { GRID_KEY, GRID_ROWS, GRID_SET, gridFactor } from '../formulas/grid';
+import { GRID_KEY, GRID_ROWS, GRID_SET, gridFactor, worldAverageMeta } from '../formulas/grid';
 import type { EmissionRow, EntryTypeDef, ModuleDef } from './fields';
 
 const f = (key: string) => `modules.equipment.fields.${key}`;
@@ -23,7 +23,8 @@ export const deviceEntry: EntryTypeDef = {
     { key: 'description', type: 'text', i18nKey: f('description'), required: true, max: 200, sortable: true, inlineEditable: true },
     { key: 'device_type', type: 'select', i18nKey: f('device_type'), required: true, options: DEVICE_TYPES, sortable: true },
     { key: 'count', type: 'integer', i18nKey: f('count'), required: true, min: 1, max: 1_000_000, default: 1, sortable: true, inlineEditable: true },
-    { key: 'acquisition_year', type: 'integer', i18nKey: f('acquisition_year'), required: true, min: 1950, max: 2100, sortable: true, inlineEditable: true },
+    // At most the report's year: a device acquired later has no share of this year's footprint.
+    { key: 'acquisition_year', type: 'integer', i18nKey: f('acquisition_year'), required: true, min: 1950, max: 2100, notAfterReportYear: true, sortable: true, inlineEditable: true, calendarYear: true },
     // Empty: the lifetime the device type's factor row assumes.
     { key: 'lifetime_years', type: 'number', i18nKey: f('lifetime_years'), min: 0.5, max: 50, sortable: true, inlineEditable: true },
     // The use phase: all three or none (an entry without it has the embodied row only).
@@ -35,7 +36,7 @@ export const deviceEntry: EntryTypeDef = {
       i18nKey: f('grid_country'),
       max: 100,
       requiredWith: ['power_w', 'hours_per_year'],
-      factorChoices: { key: 'mix', set: GRID_SET, where: GRID_ROWS },
+      factorChoices: { key: 'mix', set: GRID_SET, where: GRID_ROWS, anyCountryWhen: {} },
       sortable: true,
     },
   ],
@@ -49,7 +50,7 @@ export const deviceEntry: EntryTypeDef = {
     { column: 'hours_per_year', field: 'hours_per_year' },
     { column: 'grid_country', field: 'grid_country' },
   ],
-  factorSet: { keys: ['device_type'], values: [EMBODIED_KEY, LIFETIME_KEY] },
+  factorSet: { keys: ['device_type'], values: [EMBODIED_KEY, LIFETIME_KEY], uncertaintyClass: 'very_high' },
   usesFactorSets: [GRID_SET],
   // Both are the data's: every entry has its embodied row; one with a use phase also its use row.
   emissionTypes: [
@@ -69,9 +70,16 @@ export const deviceEntry: EntryTypeDef = {
     const powerW = num(data.power_w);
     const hoursPerYear = num(data.hours_per_year);
     if (powerW !== undefined && hoursPerYear !== undefined) {
-      const grid = gridFactor(factorSets[GRID_SET], data.grid_country);
+      const { factor: grid, worldAverageFor } = gridFactor(factorSets[GRID_SET], data.grid_country);
       const use = useEmission({ year, count, acquisitionYear, powerW, hoursPerYear, perKwh: grid?.values[GRID_KEY] });
-      rows.push({ emission_type: 'device_use', kg_co2eq: use.kg_co2eq, quantity: use.quantity, quantity_unit: 'kwh', factor_id: grid?.id ?? null, meta: { ...use.meta, grid_country: data.grid_country ?? null } });
+      rows.push({
+        emission_type: 'device_use',
+        kg_co2eq: use.kg_co2eq,
+        quantity: use.quantity,
+        quantity_unit: 'kwh',
+        factor_id: grid?.id ?? null,
+        meta: { ...use.meta, grid_country: data.grid_country ?? null, ...worldAverageMeta(worldAverageFor) },
+      });
     }
     return rows;
   },

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { addExtras, extrapolationExtra, extrapolationFactor } from './extrapolation';
 
-const counts = { responses: 6, anonymous: 1, respondents: 6, respondents_fte: 5, unit_fte: 20, unit_head_count: 22 };
+const counts = { responses: 6, without_figure: 0, anonymous: 1, respondents: 6, respondents_fte: 5, unit_fte: 20, unit_head_count: 22 };
 
 describe('a survey extrapolation', () => {
   it('6 responses, 5 FTE of 20: × 20 ÷ 5 = × 4; 1,328 kg become 5,312 kg, the extra 3,984 kg', () => {
@@ -19,6 +19,10 @@ describe('a survey extrapolation', () => {
     const b = extrapolationFactor({ ...counts, unit_fte: 0, unit_head_count: 0 });
     expect(b).toMatchObject({ basis: 'respondents', factor: 1 });
     expect(extrapolationExtra(1328, b)).toBe(0);
+  });
+  it('responses, none with a figure: nothing to extrapolate yet, said as such (not a zero)', () => {
+    const b = extrapolationFactor({ ...counts, without_figure: 6, anonymous: 0, respondents: 0, respondents_fte: 0 });
+    expect(b).toMatchObject({ basis: 'no_figure', factor: null });
   });
   it('no response: nothing to extrapolate, said as such', () => {
     const b = extrapolationFactor({ ...counts, responses: 0, anonymous: 0, respondents: 0, respondents_fte: 0 });

@@ -10,9 +10,12 @@
 export interface SurveyBasis {
   /** Responses stored (anonymous ones included). */
   responses: number;
-  /** Anonymous responses (no person number): each counts 1 FTE and 1 person. */
+  /** Of them, those without a figure (no factor for a mode): left out of the respondents, their
+   * FTE and their emissions alike, so that they count neither as 0 kg nor as people. */
+  without_figure: number;
+  /** Anonymous responses with a figure (no person number): each counts 1 FTE and 1 person. */
   anonymous: number;
-  /** People who answered: distinct person numbers, plus each anonymous response. */
+  /** People who answered with a figure: distinct person numbers, plus each anonymous response. */
   respondents: number;
   /** Their FTE: each named respondent's FTE in the headcount, plus 1 per anonymous response. */
   respondents_fte: number;
@@ -21,8 +24,9 @@ export interface SurveyBasis {
   unit_head_count: number;
   /** `fte`: × unit FTE ÷ respondents' FTE; `head_count`: × members ÷ respondents (no FTE known);
    * `respondents`: no headcount to extrapolate to, the respondents' sum as it is;
-   * `no_response`: nothing to extrapolate (the module says so instead of a zero). */
-  basis: 'fte' | 'head_count' | 'respondents' | 'no_response';
+   * `no_response`: nothing to extrapolate (the module says so instead of a zero);
+   * `no_figure`: responses, none with a figure yet. */
+  basis: 'fte' | 'head_count' | 'respondents' | 'no_response' | 'no_figure';
   /** The multiplier of the respondents' figures; null with no response. */
   factor: number | null;
 }
@@ -30,6 +34,7 @@ export interface SurveyBasis {
 /** The basis and multiplier from the counts. */
 export function extrapolationFactor(c: Omit<SurveyBasis, 'basis' | 'factor'>): SurveyBasis {
   if (c.responses === 0) return { ...c, basis: 'no_response', factor: null };
+  if (c.respondents === 0) return { ...c, basis: 'no_figure', factor: null };
   if (c.unit_fte > 0 && c.respondents_fte > 0) return { ...c, basis: 'fte', factor: c.unit_fte / c.respondents_fte };
   if (c.unit_head_count > 0 && c.respondents > 0) return { ...c, basis: 'head_count', factor: c.unit_head_count / c.respondents };
   return { ...c, basis: 'respondents', factor: 1 };

@@ -2,6 +2,7 @@
 // schemas derived in schemas.ts), CSV parsing and the web forms and tables.
 import type { EmissionTypeDef, GhgScope } from './reporting';
 import type { ModuleType } from './types';
+import type { UncertaintyClass } from './uncertainty';
 
 export const FIELD_TYPES = ['text', 'number', 'integer', 'select', 'unit', 'date', 'boolean', 'location', 'headcount-member-select'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -44,8 +45,11 @@ export interface FieldDef {
    * only those of rows whose `match` keys equal the entry's fields of the same names. The server
    * takes any value: one without a row is stored with no figure. `set`: read another set the
    * entry type uses instead of its own (an equipment's grid country among the electricity rows);
-   * `where`: only rows whose classification has these values (grid mixes, not contracts). */
-  factorChoices?: { key: string; match?: readonly string[]; set?: string; where?: Readonly<Record<string, string>> };
+   * `where`: only rows whose classification has these values (grid mixes, not contracts).
+   * `anyCountryWhen`: the value is a country code (ISO 3166) while the entry's fields hold these
+   * values (always when empty), and the form also takes a code it does not offer: a grid without
+   * a row of its own reads the world average. */
+  factorChoices?: { key: string; match?: readonly string[]; set?: string; where?: Readonly<Record<string, string>>; anyCountryWhen?: Readonly<Record<string, string>> };
   /** The entry must give this field whenever it gives any of the fields named (a power needs its
    * hours, and hours their power). */
   requiredWith?: readonly string[];
@@ -57,8 +61,14 @@ export interface FieldDef {
   /** For a number field: its value may not exceed that of the field named (the days by a second
    * mode are some of the days on site). */
   notAbove?: string;
+  /** For an integer field holding a year: it may not come after the year of the entry's report
+   * (a device acquired later is not part of that year's footprint). */
+  notAfterReportYear?: boolean;
   sortable?: boolean;
   inlineEditable?: boolean;
+  /** For an integer field: a calendar year (a device's acquisition year), shown as written, never
+   * with digit groups like an amount ("2 023"). */
+  calendarYear?: boolean;
 }
 
 /** The field of a row linked to a person (`traveler.idField`) that holds the person number. One
@@ -142,10 +152,20 @@ export interface FactorSetShape {
   /** The form of classification keys whose values are open but not free (a country code), with
    * what a file is told when a value is not of it. */
   patterns?: Readonly<Record<string, { pattern: RegExp; hint: string }>>;
-  /** The default factor file need not hold a row of it: no published value fits every unit
-   * (members' per-FTE factors). Until an operator uploads rows, the entries have no figure (null,
-   * counted as without a factor), never a zero. */
+  /** Empty by design: no published value fits every unit (members' per-FTE factors), so the
+   * factor library need not hold a row of it. While the year has none, nothing is configured:
+   * the entries add 0 kg marked `not_configured`, not counted as without a factor
+   * (notConfigured.ts). */
   optional?: boolean;
+  /** What the factor library must cover for this set (shared/src/modules/factorLibrary.ts): keys
+   * fixed to one value (an electricity mix is location-based), the key holding a country (every
+   * listed country and the world average) and the key holding the year itself (a price index);
+   * every other key, all its options. */
+  coverage?: { fixed?: Readonly<Record<string, string>>; countryKey?: string; yearKey?: string };
+  /** The ± the results take for a row of this set whose source states none: a class of
+   * `UNCERTAINTY_CLASS_PCT`, chosen for the family of factors the set holds (docs/formulas.md,
+   * "Uncertainty of the results", gives each set's reason). A stated `uncertainty_pct` wins. */
+  uncertaintyClass: UncertaintyClass;
 }
 
 /** A factor set that is not an entry type's own (exchange rates): declared by a module, whose
@@ -190,6 +210,12 @@ export interface EntryTypeDef {
    * list the people (a type with `person`), the field holding the person number, and the field
    * the person's name is copied into. */
   traveler?: { module: ModuleType; entryType: string; idField: string; nameField: string };
+  /** At most one row per person (`traveler.idField`) in a module, i.e. per unit and year: a
+   * survey's response, which the extrapolation counts once. A second is refused (Path 1: 422, a
+   * file: a row error); rows naming nobody (anonymous responses) are not concerned. The database
+   * guards it with a unique index that names the type (migration 0018): a new such type needs a
+   * migration adding it. */
+  onePerPerson?: boolean;
   /** Two location fields that must not name the same place. */
   route?: { from: string; to: string };
   /** Its date fields may hold dates outside the report's year (a purchase paid the year before

@@ -40,7 +40,7 @@ export const memberEntry: EntryTypeDef = {
   ],
   // Per-FTE factors by free category (food, commuting…), summed; none by default: a member has
   // no figure until the year has at least one.
-  factorSet: { keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true },
+  factorSet: { keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true, uncertaintyClass: 'very_high' },
   emissionTypes: [{ type: 'member', scope: 3, category: 'per_fte_estimates' }],
   ownerField: 'user_institutional_id',
   person: { numberField: 'user_institutional_id', nameField: 'name', fteField: 'fte', categoryField: 'position_category' },

@@ -3,6 +3,7 @@
 // sends `traveler_id`; the server stores the name.
 import { CABIN_CLASSES, distanceEmissionKg, PLANE_BANDS, planeDistance } from '../formulas/plane';
 import { PLACE_DISTANCE_MODES, ROAD_SEA_MODES, ROAD_SEA_PER_KM, roadSeaDistance, roadSeaEmission } from '../formulas/roadSea';
+import { worldAverageMeta } from '../formulas/grid';
 import { REST_OF_WORLD, trainDistance, trainFactorCountry } from '../formulas/train';
 import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type FactorRow, type FieldDef, type ModuleDef, type ResolvedLocation } from './fields';
 
@@ -66,7 +67,7 @@ export const planeEntry: EntryTypeDef = {
     ...travelerCsv,
   ],
   // The formula looks a factor up by the band it computes: a row of another band would never be read.
-  factorSet: { keys: ['band', 'cabin_class'], values: ['kg_co2eq_per_km'], options: { band: PLANE_BANDS } },
+  factorSet: { keys: ['band', 'cabin_class'], values: ['kg_co2eq_per_km'], options: { band: PLANE_BANDS }, uncertaintyClass: 'very_high' },
   emissionTypes: [{ type: 'plane', scope: 3, category: 'business_travel' }],
   ownerField: 'traveler_id',
   traveler,
@@ -127,6 +128,8 @@ export const trainEntry: EntryTypeDef = {
     keys: ['country'],
     values: ['kg_co2eq_per_km'],
     patterns: { country: { pattern: new RegExp(`^([A-Z]{2}|${REST_OF_WORLD})$`), hint: `must be an ISO 3166 two-letter country code in capitals, or ${REST_OF_WORLD}` } },
+    coverage: { countryKey: 'country' },
+    uncertaintyClass: 'medium',
   },
   emissionTypes: [{ type: 'train', scope: 3, category: 'business_travel' }],
   ownerField: 'traveler_id',
@@ -137,6 +140,7 @@ export const trainEntry: EntryTypeDef = {
     const d = trainDistance(origin, destination, Number(data.number_of_trips ?? 1), data.round_trip === true);
     const byCountry = new Map(factors.map((x) => [x.classification.country, x]));
     const country = trainFactorCountry(origin.country_code, destination.country_code, (c) => byCountry.has(c));
+    const wanted = trainFactorCountry(origin.country_code, destination.country_code, () => true);
     const factor = byCountry.get(country);
     const perKm = factor?.values.kg_co2eq_per_km;
     return [
@@ -152,6 +156,7 @@ export const trainEntry: EntryTypeDef = {
           legs: d.legs,
           total_km: d.totalKm,
           factor_country: country,
+          ...worldAverageMeta(factor && country !== wanted ? wanted : null),
           class: data.class,
           location_ids: locationIds(origin, destination),
           factor: factorMeta(factor),
@@ -207,7 +212,7 @@ export const roadSeaEntry: EntryTypeDef = {
     ...travelerCsv,
   ],
   // One row per mode (its options: the mode field's); per vehicle-km for cars and taxis, per passenger-km otherwise.
-  factorSet: { keys: ['mode'], values: [ROAD_SEA_PER_KM] },
+  factorSet: { keys: ['mode'], values: [ROAD_SEA_PER_KM], uncertaintyClass: 'medium' },
   emissionTypes: [{ type: 'road_sea', scope: 3, category: 'business_travel' }],
   ownerField: 'traveler_id',
   traveler,

@@ -6,6 +6,7 @@ import {
   entryRuleIssues,
   entryTypesOf,
   factorChoiceItems,
+  factorChoiceTakesAnyCountry,
   factorChoiceValues,
   entryTypesUsingSet,
   FACTOR_SETS,
@@ -22,6 +23,7 @@ import {
   reportYearDates,
   reportYearIssues,
   serializeRegistry,
+  typedFactorChoice,
   unitsFor,
   updateSchema,
 } from '../index';
@@ -73,9 +75,10 @@ describe('registry (types with behaviour of their own)', () => {
     expect(ENTRY_TYPES.member!.factorSet.keys).toEqual(['category']);
     for (const type of DATA_ENTRY_TYPES) expect(factorSetsUsedBy(ENTRY_TYPES[type]!)).toEqual([type, ...(ENTRY_TYPES[type]!.usesFactorSets ?? [])]);
     expect(factorSetsUsedBy(ENTRY_TYPES.device!)).toEqual(['device', 'electricity']);
-    expect(entryTypesUsingSet('electricity').map((t) => t.type)).toEqual(['electricity', 'device', 'compute_use']);
+    expect(entryTypesUsingSet('electricity').map((t) => t.type)).toEqual(['electricity', 'device', 'compute_use', 'ai_service']);
     expect(FACTOR_SETS.plane).toMatchObject({ module: 'professional_travel', entryType: 'plane', options: { cabin_class: ['economy', 'business', 'first'] } });
-    expect(entryTypesUsingSet('train').map((t) => t.type)).toEqual(['train']);
+    // Commuting by train reads the train trips' factor of the respondent's country.
+    expect(entryTypesUsingSet('train').map((t) => t.type)).toEqual(['train', 'commute']);
     expect(findFactorSet('professional_travel', 'plane')).toBe(FACTOR_SETS.plane);
     expect(findFactorSet('headcount', 'plane')).toBeUndefined();
   });
@@ -89,7 +92,9 @@ describe('registry (types with behaviour of their own)', () => {
   });
 
   it('purchases read their category ratios and the exchange rates of their module; uploading rates recalculates them', () => {
-    expect(factorSetsUsedBy(ENTRY_TYPES.purchase!)).toEqual(['purchase', 'exchange_rate']);
+    expect(factorSetsUsedBy(ENTRY_TYPES.purchase!)).toEqual(['purchase', 'exchange_rate', 'price_index', 'purchase_nacres']);
+    expect(FACTOR_SETS.price_index).toMatchObject({ module: 'purchases', keys: ['index_year'], values: ['hicp'], coverage: { yearKey: 'index_year' } });
+    expect(FACTOR_SETS.purchase_nacres).toMatchObject({ module: 'purchases', keys: ['nacres_code'], values: ['kg_co2eq_per_eur'], optionalValues: ['currency_year'] });
     expect(FACTOR_SETS.exchange_rate).toMatchObject({ module: 'purchases', keys: ['currency'], values: ['eur_per_unit'], options: { currency: ['CHF', 'USD', 'GBP'] } });
     expect(FACTOR_SETS.exchange_rate!.entryType).toBeUndefined();
     // Cloud bills are paid in the same currencies: an exchange-rate upload recalculates them too.
@@ -102,16 +107,16 @@ describe('registry (types with behaviour of their own)', () => {
 
   it('digital services: cloud spend by service kind in euros, computing by use on the grid with a PUE, AI services by band; all scope 3 purchased services', () => {
     expect(MODULES.digital_services).toMatchObject({ slug: 'digital-services', entryTypes: ['cloud_spend', 'compute_use', 'ai_service'], ownRows: [], summary: 'emissions' });
-    expect(factorSetsUsedBy(ENTRY_TYPES.cloud_spend!)).toEqual(['cloud_spend', 'exchange_rate']);
+    expect(factorSetsUsedBy(ENTRY_TYPES.cloud_spend!)).toEqual(['cloud_spend', 'exchange_rate', 'price_index']);
     expect(factorSetsUsedBy(ENTRY_TYPES.compute_use!)).toEqual(['compute_use', 'electricity', 'data_centre_pue']);
-    expect(factorSetsUsedBy(ENTRY_TYPES.ai_service!)).toEqual(['ai_service']);
+    expect(factorSetsUsedBy(ENTRY_TYPES.ai_service!)).toEqual(['ai_service', 'electricity']);
     expect(FACTOR_SETS.cloud_spend).toMatchObject({ keys: ['service_kind'], values: ['kg_co2eq_per_eur'], options: { service_kind: ['compute', 'storage', 'ai_ml', 'other'] } });
     // Metered kWh need no power row: the compute set offers the resources counted in hours only.
     expect(FACTOR_SETS.compute_use!.options.resource).not.toContain('metered_kwh');
     expect(FACTOR_SETS.data_centre_pue).toMatchObject({ module: 'digital_services', keys: ['basis'], values: ['pue'], options: { basis: ['industry_average'] } });
     expect(FACTOR_SETS.data_centre_pue!.entryType).toBeUndefined();
     expect(entryTypesUsingSet('data_centre_pue').map((t) => t.type)).toEqual(['compute_use']);
-    expect(FACTOR_SETS.ai_service).toMatchObject({ optional: true, keys: ['band'], values: ['kg_co2eq_per_user'] });
+    expect(FACTOR_SETS.ai_service).toMatchObject({ keys: ['service'], values: [], optionalValues: ['kg_co2eq_per_request', 'wh_per_request'], options: { service: ['google_gemini_text', 'openai_chatgpt_text', 'mistral_le_chat_text'] } });
     for (const type of MODULES.digital_services.entryTypes) expect(ENTRY_TYPES[type]!.emissionTypes).toEqual([{ type, scope: 3, category: 'purchased_goods_services' }]);
     expect(field('compute_use', 'grid_country').factorChoices).toEqual(field('device', 'grid_country').factorChoices);
     expect(findEntryType('digital_services', 'compute-use')).toBe(ENTRY_TYPES.compute_use);
@@ -133,7 +138,7 @@ describe('registry (types with behaviour of their own)', () => {
       { type: 'device_use', scope: 2, category: 'purchased_electricity' },
     ]);
     expect(MODULES.equipment).toMatchObject({ slug: 'equipment', entryTypes: ['device'], ownRows: [], summary: 'emissions' });
-    expect(field('device', 'grid_country').factorChoices).toEqual({ key: 'mix', set: 'electricity', where: { supply: 'location_based' } });
+    expect(field('device', 'grid_country').factorChoices).toEqual({ key: 'mix', set: 'electricity', where: { supply: 'location_based' }, anyCountryWhen: {} });
     // Choices from another set: only the rows with the `where` values (grid mixes, not contracts).
     const row = (supply: string, mix: string) => ({ classification: { supply, mix } });
     expect(factorChoiceItems(field('device', 'grid_country'), [row('location_based', 'FR'), row('supplier_specific', 'Green Hydro'), row('location_based', 'DE')])).toEqual([{ mix: 'DE' }, { mix: 'FR' }]);
@@ -156,7 +161,7 @@ describe('the registry as data', () => {
     const plane = view.entryTypes.find((t) => t.type === 'plane')!;
     expect(plane).toMatchObject({ factorSets: ['plane'], emissionTypes: [{ type: 'plane', scope: 3, category: 'business_travel' }] });
     expect(plane.fields.find((f) => f.key === 'cabin_class')).toMatchObject({ type: 'select', options: ['economy', 'business', 'first'] });
-    expect(view.factorSets.find((s) => s.name === 'member')).toMatchObject({ module: 'headcount', keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true, columns: ['category', 'kg_co2eq_per_fte', 'uncertainty_pct', 'source'], optionalColumns: ['uncertainty_pct'] });
+    expect(view.factorSets.find((s) => s.name === 'member')).toMatchObject({ module: 'headcount', keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true, columns: ['category', 'kg_co2eq_per_fte', 'uncertainty_pct', 'edition', 'boundary', 'source'], optionalColumns: ['uncertainty_pct', 'edition', 'boundary'], uncertaintyClass: 'very_high', uncertaintyClassPct: 80 });
     expect(view.categories.find((c) => c.key === 'purchased_electricity')).toEqual({ key: 'purchased_electricity', scope: 2, i18nKey: 'reporting.categories.purchased_electricity' });
   });
 });
@@ -245,6 +250,20 @@ describe('schemas derived from the registry', () => {
     expect(factorChoiceValues(mix, items, {})).toEqual([]);
   });
 
+  it('takes a country code a grid field does not offer (its grid reads the world average), never a contract name', () => {
+    const mix = ENTRY_TYPES.electricity!.fields.find((f) => f.key === 'mix')!;
+    expect(factorChoiceTakesAnyCountry(mix, { supply: 'location_based' })).toBe(true);
+    expect(typedFactorChoice(mix, { supply: 'location_based' }, ' br ')).toBe('BR');
+    expect(typedFactorChoice(mix, { supply: 'location_based' }, 'Brazil')).toBeNull();
+    // A supplier's factor is picked among the uploaded ones: a typed name would find no row.
+    expect(factorChoiceTakesAnyCountry(mix, { supply: 'supplier_specific' })).toBe(false);
+    expect(typedFactorChoice(mix, { supply: 'supplier_specific' }, 'BR')).toBeNull();
+    for (const [type, key] of [['device', 'grid_country'], ['compute_use', 'grid_country'], ['ai_service', 'grid_country']] as const) {
+      expect(typedFactorChoice(field(type, key), {}, 'br'), type).toBe('BR');
+    }
+    expect(typedFactorChoice(ENTRY_TYPES.plane!.fields[0]!, {}, 'BR')).toBeNull();
+  });
+
   it('refuses unknown fields, naming them', () => {
     const r = plane.safeParse({ origin: 'GVA', destination: 'JFK', traveler_id: 1, seat: '12A' });
     expect(r.success).toBe(false);
@@ -270,6 +289,17 @@ describe('dates of the report year', () => {
     expect(reportYearDates(anyYear, 2032)).toBeNull();
     expect(reportYearIssues(anyYear, { departure_date: '2019-05-01' }, 2032)).toEqual([]);
     expect(serializeRegistry().entryTypes.find((t) => t.type === 'plane')!.datesOutsideYear).toBe(false);
+  });
+
+  it('refuses a year after the report year in a field that says so (a device cannot be acquired later), whatever the dates may do', () => {
+    const device = ENTRY_TYPES.device!;
+    const after = (year: number) => [{ field: 'acquisition_year', message: `must be ${year} or earlier, the year of the report`, code: 'year_after_report_year', params: { year } }];
+    expect(reportYearIssues(device, { acquisition_year: 2027 }, 2025)).toEqual(after(2025));
+    expect(reportYearIssues(device, { acquisition_year: 2100 }, 2025)).toEqual(after(2025));
+    expect(reportYearIssues(device, { acquisition_year: 2025 }, 2025)).toEqual([]);
+    expect(reportYearIssues(device, { acquisition_year: 1990 }, 2025)).toEqual([]);
+    expect(reportYearIssues({ ...device, datesOutsideYear: true }, { acquisition_year: 2027 }, 2025)).toEqual(after(2025));
+    expect(serializeRegistry().entryTypes.find((t) => t.type === 'device')!.fields.find((f) => f.key === 'acquisition_year')).toMatchObject({ notAfterReportYear: true });
   });
 });
 

@@ -22,6 +22,8 @@ const ALLOWED: Record<string, string> = {
   'migrations/0009_type_neutral_indexes.sql': 'its down migration restores the index it replaced',
   'migrations/0012_emission_scopes.sql': 'history: the scope and category of the emission types written before it',
   'migrations/0014_factor_uncertainty.sql': 'history: the default factor rows of the time, given the uncertainty published for them',
+  'migrations/0018_one_commute_response.sql': 'the unique index of one row per person names the entry types that say onePerPerson (a new one adds itself by a migration, which bff/test/commuting.test.ts asks for)',
+  'migrations/0022_optional_sets_not_configured.sql': 'history: the entry types of the optional factor sets of the time, whose stored rows it settles',
 };
 
 const names = [

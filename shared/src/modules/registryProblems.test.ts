@@ -2,6 +2,7 @@
 // registers a broken one (in this test file's process only) and reads the problems found.
 import { describe, expect, it } from 'vitest';
 import type { EntryTypeDef, ModuleDef } from './fields';
+import { commuteEntry } from './commuting';
 import { memberEntry } from './headcount';
 import { MODULES, registerModule } from './registry';
 import { registryProblems } from './registryProblems';
@@ -18,10 +19,10 @@ const brokenType: EntryTypeDef = {
     { key: 'kind', type: 'select', i18nKey: 'modules.broken.fields.kind', options: ['a', 'b'], default: 'c' },
     { key: 'kind', type: 'text', i18nKey: 'modules.broken.fields.kind' },
     { key: 'traveler_id', type: 'integer', i18nKey: 'modules.broken.fields.traveler_id', factorChoices: { key: 'country', match: ['colour'] } },
-    { key: 'grid', type: 'text', i18nKey: 'modules.broken.fields.grid', requiredWith: ['watts'], requiredUnless: { given: ['grid', 'nowhere'], when: { field: 'kind', values: ['a', 'q'] } }, factorChoices: { key: 'mix', set: 'electricity', where: { tariff: 'day' } } },
+    { key: 'grid', type: 'text', i18nKey: 'modules.broken.fields.grid', requiredWith: ['watts'], requiredUnless: { given: ['grid', 'nowhere'], when: { field: 'kind', values: ['a', 'q'] } }, factorChoices: { key: 'mix', set: 'electricity', where: { tariff: 'day' }, anyCountryWhen: { tariff: 'day' } } },
   ],
   csvColumns: [{ column: 'Kind', field: 'colour' }],
-  factorSet: { keys: ['kind'], values: [] },
+  factorSet: { keys: ['kind'], values: [], uncertaintyClass: 'medium' },
   usesFactorSets: ['no_such_set'],
   emissionTypes: [
     { type: 'broken_row', scope: 2, category: 'business_travel' },
@@ -40,7 +41,7 @@ const brokenModule: ModuleDef = {
   entryTypes: ['broken_row'],
   ownRows: ['edit'],
   summary: 'fte',
-  factorSets: [{ name: 'broken_rates', i18nKey: 'modules.broken.sets.rates', keys: ['currency'], values: ['eur_per_unit'], options: { kind: ['a'] } }],
+  factorSets: [{ name: 'broken_rates', i18nKey: 'modules.broken.sets.rates', keys: ['currency'], values: ['eur_per_unit'], options: { kind: ['a'] }, uncertaintyClass: 'low' }],
 };
 
 describe('registry rules', () => {
@@ -79,6 +80,7 @@ describe('registry rules', () => {
       'entry type broken_row: field traveler_id: factorChoices: colour must be a classification key and a field',
       'entry type broken_row: field grid: factorChoices: factor set electricity is not one the entry type uses',
       'entry type broken_row: field grid: factorChoices: where names tariff, which is not a classification key of factor set electricity',
+      'entry type broken_row: field grid: factorChoices: anyCountryWhen names tariff, which is not a field',
       'entry type broken_row: field grid: requiredWith names watts, which is not another field',
       'entry type broken_row: field amount: requiredUnless is for a field that is not always required',
       'entry type broken_row: field amount: requiredUnless: fuel is not a select field',
@@ -106,6 +108,22 @@ describe('registry rules', () => {
     }
     // The modules that were there are still clean.
     expect(problems.filter((p) => !p.includes('broken'))).toEqual([]);
+  });
+
+  it('count each respondent of a survey once: its linked rows are one per person, and only linked rows can be', () => {
+    const before = registryProblems();
+    commuteEntry.onePerPerson = false;
+    const { traveler } = commuteEntry;
+    try {
+      expect(registryProblems()).toContain('entry type commute: a survey counts each respondent once: its linked rows must be onePerPerson');
+      commuteEntry.onePerPerson = true;
+      delete commuteEntry.traveler;
+      expect(registryProblems()).toContain('entry type commute: onePerPerson: only a row linked to its person (traveler) can be one per person');
+    } finally {
+      commuteEntry.onePerPerson = true;
+      commuteEntry.traveler = traveler;
+    }
+    expect(registryProblems()).toEqual(before);
   });
 
   it("name a people's FTE field that is no number and a position category that is no optional select", () => {

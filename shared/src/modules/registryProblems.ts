@@ -52,7 +52,7 @@ function factorSetProblems(set: FactorSetDef): string[] {
   const p = (what: string) => problems.push(what);
   if (!REGISTRY_NAME.test(set.name)) p('its name must be a lower-case identifier');
   if (!set.entryType && set.i18nKey !== `modules.${set.module}.factorSets.${set.name}`) p(`i18nKey must be modules.${set.module}.factorSets.${set.name}`);
-  if (!set.values.length) p('names no value column');
+  if (!set.values.length && !set.optionalValues?.length) p('names no value column');
   const columns = factorColumns(set);
   if (repeated(columns).length) p(`columns named twice: ${repeated(columns).join(', ')}`);
   for (const k of columns) if (!REGISTRY_NAME.test(k)) p(`column ${k} must be a lower-case identifier`);
@@ -157,6 +157,7 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
       if (!keys.includes(f.factorChoices.key)) q(`factorChoices: ${f.factorChoices.key} is not a classification key of factor set ${setName}`);
       for (const m of f.factorChoices.match ?? []) if (!keys.includes(m) || !field(m)) q(`factorChoices: ${m} must be a classification key and a field`);
       for (const k of Object.keys(f.factorChoices.where ?? {})) if (!keys.includes(k)) q(`factorChoices: where names ${k}, which is not a classification key of factor set ${setName}`);
+      for (const k of Object.keys(f.factorChoices.anyCountryWhen ?? {})) if (!field(k)) q(`factorChoices: anyCountryWhen names ${k}, which is not a field`);
     }
     for (const k of f.requiredWith ?? []) if (!field(k) || k === f.key) q(`requiredWith names ${k}, which is not another field`);
     if (f.requiredUnless) {
@@ -197,6 +198,9 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
     if (!t.csvColumns.some((c) => c.field === link.idField)) p(`traveler: ${link.idField} has no CSV column`);
     if (t.ownerField !== link.idField) p('a linked row belongs to its person: ownerField must be traveler.idField');
   }
+  if (t.onePerPerson && !link) p('onePerPerson: only a row linked to its person (traveler) can be one per person');
+  // A survey extrapolates from its respondents, each counted once.
+  if (link && MODULES[t.module]?.extrapolated && !t.onePerPerson) p('a survey counts each respondent once: its linked rows must be onePerPerson');
   // Standard users' own rows are found through an index on the owner key (see PERSON_LINK_KEY).
   if (MODULES[t.module]?.ownRows.length && !t.person && !link) p(`its module gives standard users their own rows, so its rows must belong to a person (person or traveler)`);
   if (t.route && (field(t.route.from)?.type !== 'location' || field(t.route.to)?.type !== 'location')) p('route: from and to must be location fields');

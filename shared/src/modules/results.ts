@@ -56,3 +56,14 @@ export interface UnitResults {
   by_position: Record<string, PositionFigure>;
   unattributed: ResultFigure;
 }
+
+/** GET /api/v1/carbon_reports/{id}/factor_origins: what the report's total rests on — factors of
+ * the library only, an operator's (uploaded or carried over), or none — survey modules
+ * extrapolated as in the results. */
+export interface FactorOrigins {
+  report_id: number;
+  library: { kg_co2eq: number; entries: number };
+  operator: { kg_co2eq: number; entries: number };
+  /** Entries without a figure: not in either kg. */
+  without_factor: number;
+}

@@ -93,16 +93,20 @@ export function reportYearDates(entryType: EntryTypeDef, year: number): { min: s
   return { min: `${String(year).padStart(4, '0')}-01-01`, max: `${String(year).padStart(4, '0')}-12-31` };
 }
 
-/** The date fields of `data` (validated) that fall outside the report's `year`, one issue each;
- * none when the entry type allows any year. Path 1, the CSV ingest and the web form all ask this. */
+/** The fields of `data` (validated) that the report's `year` refuses, one issue each: a date
+ * outside it (none when the entry type allows any year), a year after it (`notAfterReportYear`).
+ * Path 1, the CSV ingest and the web form all ask this. */
 export function reportYearIssues(entryType: EntryTypeDef, data: Readonly<Record<string, unknown>>, year: number): EntryIssue[] {
   const bounds = reportYearDates(entryType, year);
-  if (!bounds) return [];
   const issues: EntryIssue[] = [];
   for (const f of entryType.fields) {
     const v = data[f.key];
-    if (f.type !== 'date' || typeof v !== 'string') continue;
-    if (v < bounds.min || v > bounds.max) issues.push({ field: f.key, message: `must be a date in ${year}, the year of the report`, code: 'date_outside_report_year', params: { year } });
+    if (bounds && f.type === 'date' && typeof v === 'string' && (v < bounds.min || v > bounds.max)) {
+      issues.push({ field: f.key, message: `must be a date in ${year}, the year of the report`, code: 'date_outside_report_year', params: { year } });
+    }
+    if (f.notAfterReportYear && typeof v === 'number' && v > year) {
+      issues.push({ field: f.key, message: `must be ${year} or earlier, the year of the report`, code: 'year_after_report_year', params: { year } });
+    }
   }
   return issues;
 }
@@ -215,4 +219,20 @@ export function factorChoiceValues(f: FieldDef, items: readonly Record<string, s
   const c = f.factorChoices;
   if (!c) return [];
   return [...new Set(items.filter((i) => (c.match ?? []).every((m) => i[m] === data[m])).map((i) => i[c.key]!))];
+}
+
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+
+/** Whether a `factorChoices` field takes, for an entry's data, a country code it does not offer
+ * (`anyCountryWhen`): a grid country, not a supplier's contract. */
+export function factorChoiceTakesAnyCountry(f: FieldDef, data: Readonly<Record<string, unknown>>): boolean {
+  const when = f.factorChoices?.anyCountryWhen;
+  return !!when && Object.entries(when).every(([k, v]) => data[k] === v);
+}
+
+/** A value typed into a `factorChoices` field instead of picked: the country code, upper-cased,
+ * when the field takes any country for the entry's data; null otherwise. */
+export function typedFactorChoice(f: FieldDef, data: Readonly<Record<string, unknown>>, typed: string): string | null {
+  const code = typed.trim();
+  return factorChoiceTakesAnyCountry(f, data) && COUNTRY_CODE.test(code) ? code.toUpperCase() : null;
 }

@@ -3,11 +3,12 @@
 // with scope and category, and the reporting categories. Formulas stay code and are left out;
 // field patterns travel as their source text. The web app bundles the registry itself and needs
 // no fetch; other clients read this.
-import { FACTOR_UNCERTAINTY_COLUMN, factorColumns } from './csvColumns';
+import { factorColumns, OPTIONAL_FACTOR_COLUMNS } from './csvColumns';
 import type { CsvColumn, EntryTypeDef, FactorSetDef, FieldDef, OwnRowAction } from './fields';
 import { CATEGORIES, GHG_SCOPES, UNITS, type CategoryDef, type EmissionTypeDef, type GhgScope } from './reporting';
 import { DATA_ENTRY_TYPES, ENTRY_TYPES, FACTOR_SETS, factorSetsOf, factorSetsUsedBy, MODULE_TYPES, MODULES } from './registry';
 import type { ModuleType } from './types';
+import { UNCERTAINTY_CLASS_PCT, type UncertaintyClass } from './uncertainty';
 
 export type FieldView = Omit<FieldDef, 'pattern'> & { pattern?: string };
 
@@ -26,6 +27,7 @@ export interface EntryTypeView {
   traveler?: EntryTypeDef['traveler'];
   route?: EntryTypeDef['route'];
   datesOutsideYear: boolean;
+  onePerPerson: boolean;
 }
 
 export interface FactorSetView {
@@ -44,6 +46,9 @@ export interface FactorSetView {
   columns: string[];
   /** The columns of `columns` a file may leave out (the uncertainty). */
   optionalColumns: string[];
+  /** The default uncertainty class of its rows whose source states none, and its ± in %. */
+  uncertaintyClass: UncertaintyClass;
+  uncertaintyClassPct: number;
 }
 
 export interface RegistryView {
@@ -75,6 +80,7 @@ function entryTypeView(t: EntryTypeDef): EntryTypeView {
     ...(t.traveler ? { traveler: t.traveler } : {}),
     ...(t.route ? { route: t.route } : {}),
     datesOutsideYear: t.datesOutsideYear === true,
+    onePerPerson: t.onePerPerson === true,
   };
 }
 
@@ -91,7 +97,9 @@ function factorSetView(s: FactorSetDef): FactorSetView {
     patterns: Object.fromEntries(Object.entries(s.patterns ?? {}).map(([k, v]) => [k, { pattern: v.pattern.source, hint: v.hint }])),
     optional: s.optional ?? false,
     columns: factorColumns(s),
-    optionalColumns: [FACTOR_UNCERTAINTY_COLUMN],
+    optionalColumns: [...OPTIONAL_FACTOR_COLUMNS],
+    uncertaintyClass: s.uncertaintyClass,
+    uncertaintyClassPct: UNCERTAINTY_CLASS_PCT[s.uncertaintyClass],
   };
 }
 

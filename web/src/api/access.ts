@@ -1,6 +1,6 @@
 // Typed calls to the audit trail (/api/audit, back-office and administrators) and to access
 // management (/api/access, administrators).
-import type { AccessOverview, AccessUser, AuditAction, AuditPage, GrantableRole } from '@carbon/shared';
+import type { AccessOverview, AccessUser, AccountMerge, AuditAction, AuditPage, GrantableRole } from '@carbon/shared';
 import { api } from './client';
 
 export interface AuditFilters {
@@ -51,4 +51,10 @@ export async function grantRole(change: RoleChange): Promise<AccessUser> {
 
 export async function revokeRole(change: RoleChange): Promise<AccessUser> {
   return (await api.post<AccessUser>('/access/revoke', change)).data;
+}
+
+/** One account merged into another (its roles and history follow; it is removed): the account
+ * merged into, after. */
+export async function mergeAccounts(merge: AccountMerge): Promise<AccessUser> {
+  return (await api.post<AccessUser>('/access/merge', merge)).data;
 }

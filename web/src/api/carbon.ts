@@ -6,6 +6,7 @@ import type {
   DataEntryView,
   EntryData,
   EntryEmissions,
+  FactorOrigins,
   EntryTypeDef,
   FieldChoices,
   HeadcountMemberItem,
@@ -53,6 +54,11 @@ export async function fetchOwnFootprint(reportId: number): Promise<OwnFootprint>
  * unit's totals). */
 export async function fetchResults(reportId: number): Promise<UnitResults> {
   return (await api.get<UnitResults>(`/v1/carbon_reports/${reportId}/results`)).data;
+}
+
+/** What a report's total rests on: library factors, an operator's, or none. */
+export async function fetchFactorOrigins(reportId: number): Promise<FactorOrigins> {
+  return (await api.get<FactorOrigins>(`/v1/carbon_reports/${reportId}/factor_origins`)).data;
 }
 
 /** The ± of a report's total and of each module's (users who see the report's totals). */

@@ -1,7 +1,7 @@
 // Typed calls to the Path 2 routes: CSV and factor uploads, unit sync, factors, the
 // job console and job recovery. Uploads send the file itself as a `text/csv` body and report
 // their progress through axios' onUploadProgress.
-import type { FactorView, JobList, JobStarted, JobState, JobView, ModuleType, ReplaceCount } from '@carbon/shared';
+import type { DecimalMark, FactorView, JobList, JobStarted, JobState, JobView, ModuleType, ReplaceCount, UnitSummary } from '@carbon/shared';
 import { api } from './client';
 
 export type IngestMode = 'append' | 'replace';
@@ -18,6 +18,8 @@ export interface DispatchTarget {
   /** null: every unit, the file names each row's unit. */
   unitId: number | null;
   mode: IngestMode;
+  /** The file's decimal mark; undefined: each number column's own numbers tell. */
+  decimal?: DecimalMark;
 }
 
 export type { FactorView };
@@ -63,6 +65,7 @@ function sendCsv(url: string, params: Record<string, string | number>, file: Blo
 export function dispatchCsv(target: DispatchTarget, file: Blob, onProgress?: (p: UploadProgress) => void): Promise<JobStarted> {
   const params: Record<string, string | number> = { module: target.module, type: target.type, year: target.year, mode: target.mode };
   if (target.unitId !== null) params.unit_id = target.unitId;
+  if (target.decimal) params.decimal = target.decimal;
   return sendCsv('/sync/dispatch', params, file, onProgress);
 }
 
@@ -80,6 +83,17 @@ export function uploadFactors(module: ModuleType, set: string, year: number, fil
 
 export async function fetchFactors(module: ModuleType, set: string, year: number): Promise<FactorList> {
   return (await api.get<FactorList>('/factors', { params: { module, set, year } })).data;
+}
+
+/** The units the user may see, each with its report years and those that hold entries (the
+ * back office's pages open on the latest). */
+export async function fetchUnits(): Promise<UnitSummary[]> {
+  return (await api.get<UnitSummary[]>('/v1/units')).data;
+}
+
+/** The years that have factors, in order. */
+export async function fetchFactorYears(): Promise<number[]> {
+  return (await api.get<{ years: number[] }>('/factors/years')).data.years;
 }
 
 /** A tracked carry-over of every factor set of `fromYear` to `toYear`. */

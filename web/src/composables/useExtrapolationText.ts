@@ -7,10 +7,15 @@ import { useFormat } from './useFormat';
 export function useExtrapolationText() {
   const { t } = useI18n();
   const fmt = useFormat();
-  return (basis: SurveyBasis): string =>
-    t(
+  return (basis: SurveyBasis): string => {
+    // Responses with a figure are those extrapolated from; the others are said apart.
+    const counted = basis.responses - (basis.without_figure ?? 0);
+    const main = t(
       `module.extrapolation.${basis.basis}`,
-      { responses: basis.responses, fte: fmt.fte(basis.unit_fte), respondentsFte: fmt.fte(basis.respondents_fte), people: basis.unit_head_count },
-      basis.responses,
+      { responses: basis.basis === 'no_figure' ? basis.responses : counted, fte: fmt.fte(basis.unit_fte), respondentsFte: fmt.fte(basis.respondents_fte), people: basis.unit_head_count },
+      basis.basis === 'no_figure' ? basis.responses : counted,
     );
+    const apart = basis.without_figure && basis.basis !== 'no_figure' ? t('module.extrapolation.withoutFigure', { count: basis.without_figure }, basis.without_figure) : '';
+    return apart ? `${main}. ${apart}` : main;
+  };
 }

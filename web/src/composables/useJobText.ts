@@ -1,11 +1,15 @@
-// Words for jobs, through vue-i18n: job types, states and results, progress phases, what a job
-// did (counts from its progress or report), who submitted it from which file, durations and
-// timestamps.
+// Words for jobs, through vue-i18n: job types, states and results (a warning said as what it was
+// about: rows skipped, entries without a factor), progress phases, what a job did (counts from its
+// progress or report), who submitted it from which file, durations and timestamps.
 import { useI18n } from 'vue-i18n';
-import { ENTRY_TYPES, MODULES, isModuleType, type JobView } from '@carbon/shared';
+import { ENTRY_TYPES, MODULES, isJobFailureCode, isModuleType, type JobView } from '@carbon/shared';
 import { formatNumber } from '../utils/format';
+import { warningCounts } from '../utils/jobWarnings';
 import { useRegistryText } from './useRegistryText';
 
+/** Keys whose numbers are identifiers or years, never grouped like amounts. */
+const ID_KEY = /(^|_)(id|ids|year|jobs)$/;
+const humanize = (key: string) => key.replace(/[_.]/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
@@ -103,7 +107,70 @@ export function useJobText() {
   const time = (iso: string | null) =>
     iso ? new Intl.DateTimeFormat(locale.value, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso)) : '';
 
-  const state = (job: Pick<JobView, 'state' | 'result'>) => (job.state === 'FINISHED' && job.result ? t(`backoffice.result.${job.result}`) : t(`backoffice.state.${job.state}`));
+  /** What a finished job warned about, counted ("3 rows skipped, 2 entries without a factor"), or
+   * '' when it did not warn or does not say. */
+  function warning(job: Pick<JobView, 'job_type' | 'state' | 'result' | 'report'>): string {
+    const c = warningCounts(job);
+    if (!c) return '';
+    return (Object.keys(c) as (keyof typeof c)[])
+      .filter((k) => c[k] > 0)
+      .map((k) => t(`backoffice.warning.${k}`, { n: n(c[k]) }, c[k]))
+      .join(', ');
+  }
 
-  return { jobType, progressPhase, subject, origin, counts, fraction, duration, time, state };
+  /** "Finished: 3 rows skipped" rather than a bare "with warnings" when the job says what about. */
+  function state(job: Pick<JobView, 'job_type' | 'state' | 'result' | 'report'>): string {
+    if (job.state !== 'FINISHED' || !job.result) return t(`backoffice.state.${job.state}`);
+    const what = warning(job);
+    return what ? t('backoffice.result.finishedWith', { what }) : t(`backoffice.result.${job.result}`);
+  }
+
+  /** Why a job failed, in the UI's language from the failure's code (`report.error`,
+   * shared/src/jobFailures.ts), else in the server's words. */
+  function failure(job: Pick<JobView, 'report' | 'status_message'>): string {
+    const e = obj(job.report?.error);
+    const key = `backoffice.failures.${String(e.code)}`;
+    if (!isJobFailureCode(e.code) || !(te(key) || te(key, 'en'))) return job.status_message ?? '';
+    const params = Object.fromEntries(Object.entries(obj(e.params)).map(([k, v]) => [k, typeof v === 'number' && k === 'rows' ? n(v) : String(v)]));
+    return t(key, params);
+  }
+
+  /** The job's status in the UI's language: what it did (its counts and what it warned about),
+   * why it failed, or why its last attempt did; '' when there is nothing to say. */
+  function status(job: JobView): string {
+    if (job.state === 'FINISHED' && job.result === 'ERROR') return failure(job);
+    if (job.state === 'FINISHED') return [counts(job), warning(job)].filter(Boolean).join(' · ');
+    return job.status_message ? t('backoffice.jobs.lastAttempt', { message: job.status_message }) : '';
+  }
+
+  const scope = (job: Pick<JobView, 'entity_type' | 'target'>) => `${known(`backoffice.entityType.${job.entity_type}`, job.entity_type)} · ${known(`backoffice.target.${job.target}`, job.target)}`;
+
+  /** A value of a job's report or input, in words: sizes, counts grouped, ids and years as they
+   * are, booleans yes or no, an ingest mode by its name, lists joined. */
+  function factValue(key: string, v: unknown): string {
+    if (typeof v === 'boolean') return t(v ? 'table.yes' : 'table.no');
+    if (typeof v === 'number') return key === 'bytes' ? size(v) : ID_KEY.test(key) ? String(v) : n(v);
+    if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === 'number' && !ID_KEY.test(key) ? n(x) : String(x))).join(', ') : '—';
+    if (key === 'mode' && typeof v === 'string') return known(`backoffice.upload.mode.${v}`, v);
+    return String(v);
+  }
+
+  /** The facts of a job's report or input, each under its label (`backoffice.facts.<key>`, an
+   * object's keys one level down), leaving out `skip` and what is shown elsewhere. */
+  function facts(record: Record<string, unknown> | null | undefined, skip: readonly string[] = []): { key: string; label: string; value: string }[] {
+    const out: { key: string; label: string; value: string }[] = [];
+    for (const [key, v] of Object.entries(record ?? {})) {
+      if (skip.includes(key) || v === null || v === undefined || v === '') continue;
+      if (typeof v === 'object' && !Array.isArray(v)) {
+        for (const [sub, w] of Object.entries(v as Record<string, unknown>)) {
+          if (w !== null && typeof w !== 'object') out.push({ key: `${key}.${sub}`, label: known(`backoffice.facts.${key}.${sub}`, humanize(`${key} ${sub}`)), value: factValue(sub, w) });
+        }
+        continue;
+      }
+      out.push({ key, label: known(`backoffice.facts.${key}`, humanize(key)), value: factValue(key, v) });
+    }
+    return out;
+  }
+
+  return { jobType, progressPhase, subject, origin, counts, fraction, duration, time, state, warning, failure, status, scope, facts };
 }

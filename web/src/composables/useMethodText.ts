@@ -3,12 +3,12 @@
 // why a row has no figure — all from the registry and the messages under `method.` and the
 // registry's own (web/src/i18n/). A meta key or value without a message still reads as itself.
 import { useI18n } from 'vue-i18n';
-import { ENTRY_TYPES, FACTOR_SETS, MODULES, reasonsOf, type EmissionView, type EntryTypeDef, type MethodFactor } from '@carbon/shared';
+import { ENTRY_TYPES, FACTOR_SETS, isNotConfigured, MODULES, NOT_CONFIGURED, reasonsOf, type EmissionView, type EntryTypeDef, type MethodFactor } from '@carbon/shared';
 import { formatNumber } from '../utils/format';
 import { useRegistryText } from './useRegistryText';
 
 /** Meta keys shown elsewhere (the factors, the reason, the notes) or meaningless to people (ids). */
-const NOT_INPUTS = new Set(['reason', 'location_ids', 'factor', 'factors', 'ratio', 'rate', 'outside_lifetime', 'before_acquisition']);
+const NOT_INPUTS = new Set(['reason', 'location_ids', 'factor', 'factors', 'ratio', 'rate', 'outside_lifetime', 'before_acquisition', 'world_average_for', 'price_index_from', 'price_index_to', 'grid', NOT_CONFIGURED]);
 /** Meta keys that say why a figure is 0 rather than missing. */
 export const NOTE_KEYS = ['outside_lifetime', 'before_acquisition'] as const;
 
@@ -49,7 +49,11 @@ export function useMethodText() {
   /** "Scope 3 · Business travel" */
   const scopeCategory = (e: Pick<EmissionView, 'scope' | 'category'>) => `${t('reporting.scope', { n: e.scope })} · ${text(`reporting.categories.${e.category}`, e.category)}`;
 
+  /** A meta key holding a calendar year: the report's, or one of the entry's year fields. */
+  const isYear = (type: EntryTypeDef | undefined, key: string) => key === 'year' || !!type?.fields.some((f) => f.key === key && f.calendarYear);
+
   function inputValue(type: EntryTypeDef | undefined, key: string, v: unknown): string | null {
+    if (typeof v === 'number' && isYear(type, key)) return String(v);
     if (typeof v === 'number') return key === 'share' ? `${formatNumber(v * 100, locale.value, 0, 2)} %` : number(v);
     // The unit a quantity was entered in (`unit` beside `quantity`), named like every unit.
     if (key === 'unit' && typeof v === 'string') return unitLabel(v);
@@ -86,21 +90,44 @@ export function useMethodText() {
     return out;
   }
 
-  /** Why a figure is 0 and not missing (outside a device's lifetime, before it was bought). */
-  function notes(e: Pick<EmissionView, 'meta'>, year: number): string[] {
+  /** Why a figure is 0 and not missing (outside a device's lifetime, before it was bought, an
+   * optional set without a row for the year). */
+  function notes(type: EntryTypeDef, e: Pick<EmissionView, 'meta'>, year: number): string[] {
     const m = e.meta;
     const out: string[] = [];
+    if (isNotConfigured(e)) out.push(text(`method.notes.notConfigured.${type.type}`, '', { year }));
     if (m.outside_lifetime !== undefined) {
       const from = Number(m.acquisition_year);
       out.push(t('method.notes.outside_lifetime', { year, from, to: from + Math.ceil(Number(m.lifetime_years)) - 1 }));
     }
     if (m.before_acquisition !== undefined) out.push(t('method.notes.before_acquisition', { year, acquired: Number(m.acquisition_year) }));
+    // A country without a factor of its own read the world average.
+    if (typeof m.world_average_for === 'string') {
+      out.push(m.world_average_for === 'unknown' ? t('method.notes.world_average_no_country') : t('method.notes.world_average', { country: m.world_average_for }));
+    }
+    // The report year's price index is not published yet: the latest one stands in.
+    const from = (m.price_index_from as { classification?: Record<string, string> } | undefined)?.classification?.index_year;
+    if (from !== undefined && Number(from) !== year) out.push(t('method.notes.price_index_earlier', { from, year }));
+    return out;
+  }
+
+  /** Where a factor row comes from and what it counts: its source's edition (and that it was
+   * applied to another year), its boundary, and whether it is a default or the back office's. */
+  function provenance(f: MethodFactor, year: number): string[] {
+    const out: string[] = [];
+    if (typeof f.edition === 'number') out.push(f.edition === year ? t('method.edition', { edition: f.edition }) : t('method.editionApplied', { edition: f.edition, year }));
+    if (f.boundary) out.push(t(`method.boundaries.${f.boundary}`));
+    if (f.origin) out.push(t(`method.origins.${f.origin}`));
     return out;
   }
 
   /** Why a row has no figure, in the user's language (a text no formula writes today as it is). */
   const reasons = (e: Pick<EmissionView, 'meta'>): string[] =>
     reasonsOf(typeof e.meta.reason === 'string' ? e.meta.reason : null).map((r) => (r.code === 'unknown' ? r.params.text : t(`method.reasons.${r.code}`, { ...r.params, unit: r.params.unit ? unitLabel(r.params.unit) : '', base: r.params.base ? unitLabel(r.params.base) : '' })));
+
+  /** "no per-FTE estimate configured": in place of the figure of an entry whose optional set has
+   * no row for the year. */
+  const notConfigured = (type: EntryTypeDef) => text(`method.notConfigured.${type.type}`, '');
 
   const setDef = (name: string) => FACTOR_SETS[name];
   const setLabel = (name: string) => {
@@ -121,5 +148,5 @@ export function useMethodText() {
   /** A column the factors table gained (an uncertainty in %), when the row has it. */
   const uncertainty = (f: MethodFactor): string | null => (typeof f.uncertainty_pct === 'number' ? `± ${formatNumber(f.uncertainty_pct, locale.value, 0, 1)} %` : null);
 
-  return { number, keyLabel, formula, scopeCategory, inputs, notes, reasons, setLabel, classification, factorValues, valueKeyLabel, valueLabel, uncertainty, unitLabel };
+  return { number, keyLabel, formula, scopeCategory, inputs, notes, provenance, notConfigured, reasons, setLabel, classification, factorValues, valueKeyLabel, valueLabel, uncertainty, unitLabel };
 }

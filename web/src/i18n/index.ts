@@ -6,7 +6,8 @@
 // messages (each locale's, under `backoffice`) are separate chunks loaded when needed: French
 // when chosen, the back-office messages before a route whose meta asks for them
 // (`backofficeMessages`: the back office and the module pages' upload flow). The build compiles
-// every message file (web/build/precompileMessages.ts).
+// every message file (web/build/precompileMessages.ts). Quasar's own words follow the locale too
+// (quasarLang.ts).
 import { createI18n } from 'vue-i18n';
 import type en from './en';
 import core from 'virtual:en-messages/core';

@@ -33,7 +33,7 @@ export default {
     noSources: 'No factor was used for this module in this report.',
     modules: {
       headcount:
-        'Each member weighs their FTE times the sum of the year’s per-FTE factors (food, commuting… as estimated per person). Without such a factor, members have no figure. The headcount also gives the FTE and the number of people the totals are divided by.',
+        'Each member weighs their FTE times the sum of the year’s per-FTE factors (food, commuting… as estimated per person). Without any such factor for the year, no per-FTE estimate is configured and members add nothing. The headcount also gives the FTE and the number of people the totals are divided by.',
       professional_travel:
         'A plane trip’s one-way distance is the great-circle distance between its airports plus 95 km; that distance’s band (short under 1,000 km, medium up to 3,500 km, long beyond) and the cabin class pick the factor in kg CO2e per km, multiplied by the distance and the number of legs. A train trip’s distance is the great-circle distance times 1.2, with the factor of the country it runs in. A car, coach, bus or ferry trip takes the one-way distance the traveler gives, times the number of legs, times the mode’s factor: per passenger-km for coach, bus and ferry; per vehicle-km for a car, by fuel, shared among the people in it.',
       buildings:
@@ -41,11 +41,11 @@ export default {
       equipment:
         'A device’s manufacturing footprint is spread evenly over its lifetime from 1 January of its acquisition year, and the report’s year carries its share. Its electricity, when not already metered in Buildings, is its power times its hours of use times the grid factor of its country.',
       purchases:
-        'Spend-based: the amount is converted to euros with the year’s average exchange rate and multiplied by the factor of its purchase category, in kg CO2e per euro.',
+        'Spend-based: the amount is converted to euros with the year’s average exchange rate, brought to the euros of the year its factor is expressed in with the euro area price index (HICP), and multiplied by the factor of its NACRES code when given and published, else of its purchase category, in kg CO2e per euro.',
       digital_services:
-        'Cloud and computing bills are weighed like purchases, by service kind. Computing by use is the core-hours or GPU-hours times the power of a core or GPU (or the kWh the provider metered), times the data centre’s PUE (the provider’s, else the industry average), times the grid factor of its country. AI services weigh their users times a factor per user of their usage band, when one has been uploaded. All are scope 3 purchased services.',
+        'Cloud and computing bills are weighed like purchases, by service kind. Computing by use is the core-hours or GPU-hours times the power of a core or GPU (or the kWh the provider metered), times the data centre’s PUE (the provider’s, else the industry average), times the grid factor of its country. AI services weigh their requests (prompts) times the kg CO2e per request their provider published, or, where it published energy, times the Wh per request and the grid factor of the country given (the world average without one). All are scope 3 purchased services.',
       commuting:
-        'Each survey response counts its main mode and, on the days it gives, a second mode: twice the one-way distance times the days per week times the weeks per year, times the mode’s factor (per passenger-km; per vehicle-km for a car, shared among the people in it). The module’s total extrapolates the respondents to the whole unit: their emissions times the unit’s FTE over the respondents’ FTE (by head count when the FTE is unknown; an anonymous response counts 1 FTE).',
+        'Each survey response counts its main mode and, on the days it gives, a second mode: twice the one-way distance times the days per week times the weeks per year, times the mode’s factor (per passenger-km; per vehicle-km for a car, shared among the people in it; by train, the train factor of the country the response gives, else the world average). A response without a figure is left out. The module’s total extrapolates the respondents to the whole unit: their emissions times the unit’s FTE over the respondents’ FTE (by head count when the FTE is unknown; an anonymous response counts 1 FTE).',
     },
   },
   page: 'Page {n} of {total}',

@@ -24,6 +24,12 @@ export const AUDIT_DETAIL_KEYS = [
   'previous_source',
   'previous_status',
   'address',
+  'merged_user',
+  'into_user',
+  'moved_roles',
+  'moved_entries',
+  'moved_jobs',
+  'moved_uploads',
 ] as const;
 export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
 
@@ -36,4 +42,10 @@ export function auditDetailPairs(details: Record<string, unknown>): { key: Audit
     pairs.push({ key, value: Array.isArray(v) ? v.join(', ') : String(v) });
   }
   return pairs;
+}
+
+/** A time of the audit trail or of an account's sign-in as the back office shows times: in UTC,
+ * said so, whatever the browser's zone. */
+export function formatUtcTime(iso: string, locale: string): string {
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 }

@@ -11,7 +11,7 @@ export const entryTemplate = (entryType: EntryTypeDef, withUnitColumn: boolean):
 /** A factor file holding the given factors (none: the header only), ready to edit and upload;
  * a value a factor does not have (an optional conversion, an uncertainty) is an empty cell. */
 export function factorCsv(set: FactorSetDef, factors: readonly FactorView[] = []): string {
-  const rows = factors.map((f): CsvCell[] => [...set.keys.map((k) => f.classification[k]), ...factorValueColumns(set).map((k) => f.values[k]), f.uncertainty_pct, f.source]);
+  const rows = factors.map((f): CsvCell[] => [...set.keys.map((k) => f.classification[k]), ...factorValueColumns(set).map((k) => f.values[k]), f.uncertainty_pct, f.edition, f.boundary, f.source]);
   return toCsv(factorColumns(set), rows);
 }
 

@@ -111,7 +111,8 @@ function issueMessage(field: FieldDef | undefined, issue: Issue, value: unknown,
   }
 }
 
-/** The schema's complaints, then the report year's (a date outside `year`, as the server says). */
+/** The schema's complaints, then the report year's (a date outside `year`, a year after it, as the
+ * server says). */
 function schemaErrors(type: EntryTypeDef, payload: EntryData, mode: 'create' | 'update', year: number, m: Messages, errors: FieldErrors): void {
   const result = (mode === 'create' ? createSchema(type) : updateSchema(type)).safeParse(payload);
   for (const issue of (result.error?.issues ?? []) as Issue[]) {
@@ -119,7 +120,9 @@ function schemaErrors(type: EntryTypeDef, payload: EntryData, mode: 'create' | '
     if (!key || errors[key]) continue;
     errors[key] = issueMessage(type.fields.find((f) => f.key === key), issue, payload[key], m, payload);
   }
-  for (const issue of reportYearIssues(type, payload, year)) errors[issue.field] ||= m.t('validation.dateInYear', { year });
+  for (const issue of reportYearIssues(type, payload, year)) {
+    errors[issue.field] ||= m.t(issue.code === 'year_after_report_year' ? 'validation.yearNotAfter' : 'validation.dateInYear', { year });
+  }
 }
 
 /** Errors of the whole form for the report of `year`, by field key; empty when it may be sent. */

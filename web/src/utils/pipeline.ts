@@ -138,13 +138,11 @@ export function rowReportOf(job: Pick<JobView, 'report'> | undefined): RowReport
   };
 }
 
-/** The entries a pipeline left without a factor, as its last aggregation counted them over the
- * modules it updated (or, without one, its recalculations); 0 when none. */
+/** The entries a pipeline's own recalculations left without a factor: after a file, its own rows
+ * (the recalculation computes only them); after a factor file, the entries of the types using its
+ * set. Never the aggregation's count, which holds every older entry of the modules; 0 when none. */
 export function withoutFactorOf(jobs: readonly Pick<JobView, 'id' | 'job_type' | 'report'>[]): number {
-  const count = (types: string[]) =>
-    jobs.filter((j) => types.includes(j.job_type)).reduce((n, j) => n + num(j.report?.without_factor), 0);
-  const aggregated = jobs.some((j) => j.job_type === 'aggregation');
-  return aggregated ? count(['aggregation']) : count(['emission_recalc', 'module_emission_recalc']);
+  return jobs.filter((j) => PHASE_OF_TYPE[j.job_type] === 'recalculation').reduce((n, j) => n + num(j.report?.without_factor), 0);
 }
 
 /** An instance silent this long has lost its jobs (the rescue window). */

@@ -1,7 +1,7 @@
 // The institution roll-up: every unit's report of one year as a row (total, per FTE, per scope,
 // entries, entries without a factor, validated modules), and their sum. A report whose totals the user may not see in full
 // has no figures (null), and is left out of the sum rather than counted as zero.
-import type { GhgScope, RollupUnit } from '@carbon/shared';
+import { toHundredths, type GhgScope, type RollupUnit } from '@carbon/shared';
 import { toCsv } from './csv';
 
 export interface RollupRow {
@@ -71,10 +71,12 @@ export function filterRows(rows: readonly RollupRow[], filter: string): RollupRo
   return f ? rows.filter((r) => fold(r.name).includes(f) || fold(r.institutionalId).includes(f)) : [...rows];
 }
 
-/** The roll-up as CSV: one row per unit, then the institution's sum. Figures in kg CO2e. */
+/** The roll-up as CSV: one row per unit, then the institution's sum. Figures in kg CO2e and FTE,
+ * to the hundredth. */
 export function rollupCsv(year: number, rows: readonly RollupRow[], total: RollupTotal): string {
   const header = ['year', 'unit', 'unit_name', 'kg_co2eq', 'fte', 'kg_co2eq_per_fte', 'scope_1_kg', 'scope_2_kg', 'scope_3_kg', 'entries', 'entries_without_factor', 'modules_validated', 'modules'];
-  const body = rows.map((r) => [year, r.institutionalId, r.name, r.kg, r.fte, r.perFte, r.byScope[1], r.byScope[2], r.byScope[3], r.entries, r.withoutFactor, r.validated, r.modules]);
-  const sum = [year, 'TOTAL', `${total.counted} of ${total.units} units`, total.kg, total.fte, total.perFte, total.byScope[1], total.byScope[2], total.byScope[3], total.entries, total.withoutFactor, null, null];
+  const h = toHundredths;
+  const body = rows.map((r) => [year, r.institutionalId, r.name, h(r.kg), h(r.fte), h(r.perFte), h(r.byScope[1]), h(r.byScope[2]), h(r.byScope[3]), r.entries, r.withoutFactor, r.validated, r.modules]);
+  const sum = [year, 'TOTAL', `${total.counted} of ${total.units} units`, h(total.kg), h(total.fte), h(total.perFte), h(total.byScope[1]), h(total.byScope[2]), h(total.byScope[3]), total.entries, total.withoutFactor, null, null];
   return toCsv(header, [...body, sum]);
 }

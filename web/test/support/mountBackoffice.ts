@@ -6,15 +6,20 @@ import { Quasar, Notify, Dialog } from 'quasar';
 import { createPinia, setActivePinia } from 'pinia';
 import type { Component } from 'vue';
 import { i18n } from '../../src/i18n';
+import { applyQuasarLang } from '../../src/i18n/quasarLang';
 
 export function mountBackoffice<C extends Component>(component: C, options: ComponentMountingOptions<C> = {}, locale: 'en' | 'fr' = 'en') {
   i18n.global.locale.value = locale;
   const pinia = createPinia();
   setActivePinia(pinia);
-  return mount(component, {
+  const wrapper = mount(component, {
     ...options,
     global: { ...options.global, plugins: [[Quasar, { plugins: { Notify, Dialog } }], i18n, pinia, ...(options.global?.plugins ?? [])] },
   } as ComponentMountingOptions<C>);
+  // Quasar's first install sets its default (English) words: its pack follows the locale again,
+  // as it does in the app, where Quasar is installed before any pack arrives.
+  void applyQuasarLang(wrapper.vm.$q.lang, locale);
+  return wrapper;
 }
 
 export class StreamStandIn {

@@ -51,7 +51,8 @@ async function lockHolder(db: StatementRunner, change: RoleChange): Promise<Hold
   return holder;
 }
 
-async function userAfter(db: StatementRunner, userId: number): Promise<AccessUser> {
+/** A user as the access page lists them, after a change. */
+export async function userAfter(db: StatementRunner, userId: number): Promise<AccessUser> {
   return (await q.accessUsers(db, { userId, pattern: null, limit: 1 })).rows[0]!;
 }
 
@@ -91,4 +92,20 @@ export function revokeRole(pool: Pool, actor: Actor, change: RoleChange): Promis
     }
     await q.revokeRole(db, { userId: change.user_id, role: change.role, unitId: change.unit_id });
   });
+}
+
+/** Who signs in: the identity provider's issuer and subject, and the profile its claims give. */
+export interface SignInIdentity {
+  iss: string;
+  sub: string;
+  email: string | null;
+  name: string | null;
+  personNumber: number | null;
+}
+
+/** The account a sign-in lands on, its profile and last sign-in brought up to date: the account
+ * an administrator merged this identity into (merge.ts), else its own, created at its first
+ * sign-in. On the handle of the sign-in's transaction (its audit line goes with it). */
+export async function signInAccount(db: StatementRunner, identity: SignInIdentity): Promise<number> {
+  return (await q.signInAccount(db, identity)).rows[0]!.id;
 }

@@ -1,5 +1,5 @@
 // Pieces shared by the entry services: picking the entry type, error mapping, ownership.
-import { ENTRY_TYPES, type EntryData, type EntryTypeDef } from '@carbon/shared';
+import { ENTRY_TYPES, PERSON_LINK_KEY, type EntryData, type EntryTypeDef } from '@carbon/shared';
 import { coded } from '@carbon/shared';
 import { fieldIssue, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors';
 import { mayTouchRow } from '../../policies';
@@ -43,9 +43,28 @@ export function isEmissionWrittenMeanwhile(err: unknown): boolean {
   return e.code === '23505' && e.constraint === 'data_entry_emissions_data_entry_id_emission_type_key';
 }
 
+/** The index that keeps one row per person of the `onePerPerson` entry types (migration 0018). */
+const ONE_PER_PERSON_INDEX = 'data_entries_one_response_per_person_uq';
+
+/** A second row of a person where one per person is allowed (a survey's response): the user is
+ * told to edit the one there is, in their own words when it is theirs. */
+export function responseTaken(actor: Pick<Actor, 'person_number'>, personNumber: number): InvalidError {
+  if (personNumber === actor.person_number) {
+    const message = 'you already answered for this year; edit your response instead of adding another';
+    return new InvalidError(`You already answered for this year: edit your response instead of adding another.`, [
+      fieldIssue(PERSON_LINK_KEY, message, coded('already_answered')),
+    ]);
+  }
+  const message = `person number ${personNumber} already answered for this year; edit that response instead of adding another`;
+  return new InvalidError(`Person number ${personNumber} already answered for this year: edit that response instead of adding another.`, [
+    fieldIssue(PERSON_LINK_KEY, message, coded('response_exists', { personNumber })),
+  ]);
+}
+
 /** Database refusals that are the user's doing become 422; anything else stays an error. */
-export function mapWriteError(err: unknown, data: EntryData): unknown {
+export function mapWriteError(err: unknown, data: EntryData, actor: Pick<Actor, 'person_number'>): unknown {
   const e = err as PgError;
+  if (e.code === '23505' && e.constraint === ONE_PER_PERSON_INDEX) return responseTaken(actor, Number(data[PERSON_LINK_KEY]));
   if (e.code === '23505' && e.constraint === 'data_entries_member_person_number_uq') {
     const n = String(data.user_institutional_id ?? '');
     return new InvalidError(`A member with person number ${n} is already in this headcount.`, [

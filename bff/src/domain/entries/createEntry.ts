@@ -34,7 +34,7 @@ export async function createEntry(pool: Pool, actor: Actor, ref: ModuleRef, entr
       input: { type: entryType.type, data, created_by: actor.id, source, emissions, traveler: personNumber === null ? null : String(personNumber), name_field: t?.nameField ?? null },
     });
   } catch (err) {
-    throw mapWriteError(err, data);
+    throw mapWriteError(err, data, actor);
   }
   // No row: the statement found no member with that person number.
   if (!rows[0]) throw unknownTraveler(t!, personNumber!, ctx.year);

@@ -1,7 +1,7 @@
 // Turns a validated payload into what is stored: locations resolved and written in canonical
 // form, emissions computed by the registry's formula (the traveler is linked by traveler.ts).
 // Shared by create and update and by the CSV ingest.
-import { reportEmissions, reportYearIssues, type EntryData, type EntryTypeDef, type FactorSets, type LocationKind, type ReportedEmission, type ResolvedLocation } from '@carbon/shared';
+import { emissionsOf, reportYearIssues, type EntryData, type EntryTypeDef, type FactorSets, type LocationKind, type ReportedEmission, type ResolvedLocation } from '@carbon/shared';
 import { coded } from '@carbon/shared';
 import { fieldIssue, type FieldIssue } from '../../core/errors';
 import { invalidInput } from '../../core/validate';
@@ -99,8 +99,8 @@ export function compact(data: EntryData): EntryData {
 }
 
 /** The entry type's formula over the factor sets it uses (`factorSetsUsedBy`) for the report's
- * year; each row with the scope and category the registry declares for its emission type. */
+ * year; each row with the scope and category the registry declares for its emission type (an
+ * optional set without a row for the year: 0 kg, not configured, see `emissionsOf`). */
 export function computeEmissions(entryType: EntryTypeDef, data: EntryData, locations: Record<string, ResolvedLocation>, factorSets: FactorSets, year: number): ReportedEmission[] {
-  const rows = entryType.computeEmissions({ data, year, locations, factors: factorSets[entryType.type] ?? [], factorSets });
-  return reportEmissions(entryType, rows);
+  return emissionsOf(entryType, { data, year, locations, factors: factorSets[entryType.type] ?? [], factorSets });
 }

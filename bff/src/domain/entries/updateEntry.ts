@@ -54,6 +54,10 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     // The dates the change sets; a row stored before the rule keeps its date until it is changed.
     checkReportYear(entryType, patch, ctx.year);
     const { data, travelerChanged } = merge(entryType, entry, patch);
+    // The entry as it will be must still be the user's, checked before the traveler is linked:
+    // a person number that is not one's own gets the same 403 whether it names a member or not
+    // (a 422 for a non-member would tell a standard user who is in the headcount).
+    assertMayTouch(actor, ctx, entryType, data);
     // The rules between fields hold for the entry as it will be, not for the change alone.
     const ruleIssues = entryRuleIssues(entryType, data);
     if (ruleIssues.length) throw invalidInput(`${entryType.type} entry`, ruleIssues);
@@ -62,7 +66,6 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
     const anonymous = !!t && typeof newTraveler !== 'number' && !!MODULES[entryType.module].extrapolated && (await takesAnonymousResponses(pool, ctx.moduleId));
     const problem = linkTraveler(entryType, data, travelerChanged && typeof newTraveler === 'number' ? ctx.traveler : undefined, ctx.year, anonymous);
     if (problem) throw problem.error;
-    assertMayTouch(actor, ctx, entryType, data);
     const locations = await resolveEntryLocations(pool, entryType, data);
     const emissions = computeEmissions(entryType, data, locations, ctx.factorSets, ctx.year);
     try {
@@ -74,7 +77,7 @@ export async function updateEntry(pool: Pool, actor: Actor, ref: ModuleRef, expe
       if (rows[0]) return entryView(rows[0], ctx.moduleType);
     } catch (err) {
       if (isEmissionWrittenMeanwhile(err)) continue;
-      throw mapWriteError(err, data);
+      throw mapWriteError(err, data, actor);
     }
   }
   throw new ConflictError('The entry kept changing while it was being saved; reload it and try again.', coded('entry_changed'));

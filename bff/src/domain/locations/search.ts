@@ -1,7 +1,10 @@
 // Type-to-search over airports and places, and exact resolution of what an entry names.
-// Matching is accent- and case-insensitive (the `search` column holds the folded name);
+// Matching is accent- and case-insensitive (the `search` column holds the folded name, `names`
+// the folded other names: "genf", "ginevra" and "geneva" find Genève, and its airport GVA);
 // ranking: exact match first, then bigger first (population, airport size), whether the query
-// starts the name or a word inside it ("york" should offer New York City before Yorkton).
+// starts a name or a word inside it ("york" should offer New York City before Yorkton). An entry
+// resolves a place by its own name only: another name is for finding it, and picking it stores
+// its own name.
 import { foldSearchText, type LocationItem, type LocationKind, type ResolvedLocation } from '@carbon/shared';
 import type { Queryable } from '../db';
 
@@ -12,15 +15,22 @@ const WORD_MATCH_MIN = 3;
 const COLUMNS = 'id, kind, code, name, country_code, lat, lon, population';
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Other names a query of this length may match: they start the names column or a name or word
+ * inside it (through the trigram index, so from WORD_MATCH_MIN characters on). */
+const otherNames = (folded: string) => (folded.length >= WORD_MATCH_MIN ? 'OR names LIKE $2 OR names LIKE $3' : '');
+
+/** Is the query ($1) one of the other names, whole? */
+const IS_OTHER_NAME = `position(' | ' || $1 || ' | ' IN ' | ' || coalesce(names, '') || ' | ') > 0`;
+
 export async function searchAirports(db: Queryable, q: string): Promise<LocationItem[]> {
   const folded = foldSearchText(q);
   if (!folded) return [];
   const { rows } = await db.query<LocationItem>(
     `SELECT ${COLUMNS} FROM locations
-      WHERE kind = 'airport' AND (code = $1 OR search LIKE $2 OR search LIKE $3)
-      ORDER BY code = $1 DESC, rank DESC, name
+      WHERE kind = 'airport' AND (code = upper($1) OR search LIKE $2 OR search LIKE $3 ${otherNames(folded)})
+      ORDER BY code = upper($1) DESC, rank DESC, name
       LIMIT ${SEARCH_LIMIT}`,
-    [folded.toUpperCase(), `${likeEscape(folded)}%`, `% ${likeEscape(folded)}%`],
+    [folded, `${likeEscape(folded)}%`, `% ${likeEscape(folded)}%`],
   );
   return rows;
 }
@@ -32,8 +42,8 @@ export async function searchPlaces(db: Queryable, q: string, country?: string): 
   const { rows } = await db.query<LocationItem>(
     `SELECT ${COLUMNS} FROM locations
       WHERE kind = 'place' AND ($4::text IS NULL OR country_code = $4)
-        AND (search LIKE $2 ${words})
-      ORDER BY search = $1 DESC, rank DESC, name
+        AND (search LIKE $2 ${words} ${otherNames(folded)})
+      ORDER BY (search = $1 OR ${IS_OTHER_NAME}) DESC, rank DESC, name
       LIMIT ${SEARCH_LIMIT}`,
     [folded, `${likeEscape(folded)}%`, `% ${likeEscape(folded)}%`, country?.toUpperCase() ?? null],
   );

@@ -1,10 +1,10 @@
 // A carbon report's emissions as CSV: one row per emission of every entry (an entry without a
-// figure keeps its row, with an empty kg and the reason), its scope and category, the factor used
-// and its source; after a survey module's rows, one line per reporting category with what its
+// figure keeps its row, with an empty kg and the reason; kg to the hundredth), its scope and
+// category, the factor used and its source; after a survey module's rows, one line per reporting category with what its
 // extrapolation to the unit adds (surveys.ts), so the rows sum to the report's total. Only for
 // users who may see every row of the unit (the report's totals): the file holds other people's
 // rows.
-import { csvLine, extrapolationExtra, findCategory } from '@carbon/shared';
+import { csvLine, toHundredths, extrapolationExtra, findCategory } from '@carbon/shared';
 import type { Pool } from '../../db/pool';
 import type { Actor } from '../actor';
 import { reportForExport } from './figures';
@@ -58,7 +58,7 @@ export async function exportReportEmissions(pool: Pool, actor: Actor, reportId: 
         r.emission_type,
         r.scope,
         r.category,
-        r.kg_co2eq,
+        toHundredths(r.kg_co2eq),
         r.quantity,
         r.quantity_unit,
         r.factor_id,
@@ -78,7 +78,7 @@ export async function exportReportEmissions(pool: Pool, actor: Actor, reportId: 
     const note = `extrapolated to the unit: × ${basis.factor} (basis ${basis.basis}: ${basis.responses} responses, ${basis.respondents_fte} FTE of ${basis.unit_fte})`;
     for (const [category, kg] of byCategory) {
       const extra = extrapolationExtra(kg, basis);
-      lines.push(csvLine([report.year, unit, module, null, null, 'extrapolation', null, findCategory(category)?.scope ?? null, category, extra, null, null, null, null, note, JSON.stringify(basis)]));
+      lines.push(csvLine([report.year, unit, module, null, null, 'extrapolation', null, findCategory(category)?.scope ?? null, category, toHundredths(extra), null, null, null, null, note, JSON.stringify(basis)]));
     }
   }
   return { fileName: `carbon-report-${unit}-${report.year}.csv`, csv: lines.join('') };

@@ -1,12 +1,13 @@
-// POST /api/sync/dispatch?module&type&year[&unit_id][&mode=append|replace] with a text/csv body:
-// stores the upload and starts csv_ingest → 202 {job_id, pipeline_id}.
+// POST /api/sync/dispatch?module&type&year[&unit_id][&mode=append|replace][&decimal=point|comma]
+// with a text/csv body: stores the upload and starts csv_ingest → 202 {job_id, pipeline_id}.
+// `decimal` declares the file's decimal mark; without it each number column's own values tell.
 // With unit_id: principals of that unit (sync) and back-office. Without: the file names each
 // row's unit (column unit_institutional_id), back-office only.
 // GET /api/sync/dispatch/replace-count?module&type&year[&unit_id], for the same users: how many
 // earlier CSV rows a replace upload would remove → {rows}, so that the user confirms it first.
 import { Router } from 'express';
 import { z } from 'zod';
-import { coded, findEntryType, findModule, type ReplaceCount } from '@carbon/shared';
+import { coded, DECIMAL_MARKS, findEntryType, findModule, type ReplaceCount } from '@carbon/shared';
 import { countReplaceableRows } from '../../domain/uploads';
 import type { Pool } from '../../db/pool';
 import type { JobRunner } from '../../jobs/runner';
@@ -26,6 +27,7 @@ const targetQuery = z.object({
 
 export const dispatchQuery = targetQuery.extend({
   mode: z.enum(INGEST_MODES, { error: `must be one of: ${INGEST_MODES.join(', ')}` }).default('append'),
+  decimal: z.enum(DECIMAL_MARKS, { error: `must be one of: ${DECIMAL_MARKS.join(', ')}` }).optional(),
 });
 
 /** The module, entry type and unit a request names, after the checks an upload makes before
@@ -73,12 +75,12 @@ export function dispatchRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: nu
       data_entry_type: entryType.type,
       unit_id: unitId,
       year: q.year,
-      payload: { mode: q.mode },
+      payload: { mode: q.mode, ...(q.decimal ? { decimal: q.decimal } : {}) },
       // A file is a unit of work: retrying it after a permanent problem cannot help, but a crash
       // or a lost connection can be retried safely (one transaction).
       max_attempts: 3,
       created_by: user.id,
-    }, { action: 'csv_upload', details: { module: module.type, entry_type: entryType.type, year: q.year, mode: q.mode } });
+    }, { action: 'csv_upload', details: { module: module.type, entry_type: entryType.type, year: q.year, mode: q.mode, ...(q.decimal ? { decimal: q.decimal } : {}) } });
     res.status(202).location(`/api/sync/jobs/${started.job_id}`).json(started);
   });
   return r;

@@ -19,6 +19,7 @@ import { factorSetParam, moduleParam } from '../params';
 import { parseInput } from '../../core/validate';
 import { assertCsvContentType, readCsvBody } from './csvBody';
 import { startUploadJob } from './pipelineStart';
+import { jsonBody } from '../body';
 
 const query = z.object({ year: z.coerce.number({ error: 'must be a year' }).int({ error: 'must be a year' }).min(1990).max(2100) });
 
@@ -29,7 +30,7 @@ const carryOver = z
 
 export function factorSyncRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: number): Router {
   const r = Router();
-  r.post('/carry-over', requireBackoffice('factors', 'edit'), async (req, res) => {
+  r.post('/carry-over', requireBackoffice('factors', 'edit'), jsonBody(), async (req, res) => {
     const { from_year, to_year } = parseInput(carryOver, req.body);
     const counts = await factorCountsOf(pool, from_year);
     if (!Object.keys(counts).length) throw new InvalidError(`There is no factor for ${from_year} to carry over.`, [fieldIssue('from_year', 'has no factor', coded('no_factor_to_carry', { year: from_year }))]);

@@ -8,13 +8,14 @@ import { requireBackoffice, userOf } from '../../policies';
 import type { JobRunner } from '../../jobs/runner';
 import { UNIT_SYNC } from '../../jobs/handlers/unitSync';
 import { writeAudit } from '../../domain/audit';
+import { jsonBody } from '../body';
 
 const yearRange = `must be a year from ${REPORT_YEARS.min} to ${REPORT_YEARS.max}`;
 const body = z.object({ year: z.number({ error: yearRange }).int({ error: yearRange }).min(REPORT_YEARS.min, { error: yearRange }).max(REPORT_YEARS.max, { error: yearRange }) });
 
 export function unitSyncRoutes(runner: JobRunner): Router {
   const r = Router();
-  r.post('/', requireBackoffice('units', 'edit'), async (req, res) => {
+  r.post('/', requireBackoffice('units', 'edit'), jsonBody(), async (req, res) => {
     const { year } = parseInput(body, req.body);
     const actorId = userOf(req).id;
     const job = await runner.createJob({ job_type: UNIT_SYNC, entity_type: 'GLOBAL_PER_YEAR', target: 'UNITS', year, created_by: actorId }, (db, row) =>

@@ -7,6 +7,7 @@ import { parse, type Options, type Parser } from 'csv-parse';
 import { uploadSize, uploadSlices } from '../../domain/uploads';
 import type { SqlRunner } from '../../domain/db';
 import { PermanentJobError } from '../types';
+import { jobFailure } from '@carbon/shared';
 
 export interface CsvRow {
   /** Line of the file where the record ends (the header is line 1). */
@@ -74,14 +75,16 @@ async function* textSlices(db: SqlRunner, uploadId: number, bytes: number, opts:
     if (opts.signal?.aborted) throw opts.signal.reason;
     const nul = slice.indexOf(0);
     if (nul !== -1) {
-      throw new PermanentJobError(`The file is not a CSV text file: it contains binary data (a NUL byte at byte ${done + nul + 1}, line ${lines + countNewlines(slice, nul) + 1}).`);
+      const [byte, line] = [done + nul + 1, lines + countNewlines(slice, nul) + 1];
+      throw new PermanentJobError(`The file is not a CSV text file: it contains binary data (a NUL byte at byte ${byte}, line ${line}).`, undefined, jobFailure('file_binary', { byte, line }));
     }
     let text: string;
     try {
       text = decoder.decode(slice, { stream: true });
     } catch {
       const at = validUtf8Prefix(slice);
-      throw new PermanentJobError(`${NOT_UTF8}: invalid byte sequence at byte ${done + at + 1} (line ${lines + countNewlines(slice, at) + 1}). Save the file as UTF-8 CSV and upload it again.`);
+      const [byte, line] = [done + at + 1, lines + countNewlines(slice, at) + 1];
+      throw new PermanentJobError(`${NOT_UTF8}: invalid byte sequence at byte ${byte} (line ${line}). Save the file as UTF-8 CSV and upload it again.`, undefined, jobFailure('file_not_utf8', { byte, line }));
     }
     done += slice.length;
     lines += countNewlines(slice);
@@ -92,7 +95,7 @@ async function* textSlices(db: SqlRunner, uploadId: number, bytes: number, opts:
     const rest = decoder.decode();
     if (rest) yield rest;
   } catch {
-    throw new PermanentJobError(`${NOT_UTF8}: it ends in the middle of a character.`);
+    throw new PermanentJobError(`${NOT_UTF8}: it ends in the middle of a character.`, undefined, jobFailure('file_not_utf8_end'));
   }
 }
 
@@ -128,7 +131,7 @@ function csvSyntaxError(err: unknown): unknown {
   if (err instanceof PermanentJobError) return err;
   const e = err as { code?: string; message?: string; lines?: number };
   if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
-    return new PermanentJobError(`The file is not valid CSV${e.lines ? ` (line ${e.lines})` : ''}: ${e.message ?? e.code}`);
+    return new PermanentJobError(`The file is not valid CSV${e.lines ? ` (line ${e.lines})` : ''}: ${e.message ?? e.code}`, undefined, jobFailure('file_not_csv', { line: e.lines ?? 1 }));
   }
   return err;
 }
@@ -136,7 +139,7 @@ function csvSyntaxError(err: unknown): unknown {
 export async function openCsvUpload(db: SqlRunner, uploadId: number, opts: ReadOptions = {}): Promise<CsvUpload> {
   const bytes = await uploadSize(db, uploadId);
   if (bytes === undefined) throw new PermanentJobError(`Upload ${uploadId} does not exist.`);
-  if (bytes === 0) throw new PermanentJobError('The file is empty.');
+  if (bytes === 0) throw new PermanentJobError('The file is empty.', undefined, jobFailure('file_empty'));
   const texts = textSlices(db, uploadId, bytes, opts);
   // The text up to the first non-blank slice: it names the delimiter (and proves the file is
   // not empty).
@@ -148,7 +151,7 @@ export async function openCsvUpload(db: SqlRunner, uploadId: number, opts: ReadO
     if (lead.replace(/^\uFEFF/, '').trim()) break;
   }
   const firstText = lead.replace(/^\uFEFF/, '');
-  if (!firstText.trim()) throw new PermanentJobError('The file is empty.');
+  if (!firstText.trim()) throw new PermanentJobError('The file is empty.', undefined, jobFailure('file_empty'));
   const options: Options<CsvRow, string[]> = {
     delimiter: detectDelimiter(firstText.trimStart()),
     bom: true,
@@ -170,7 +173,7 @@ export async function openCsvUpload(db: SqlRunner, uploadId: number, opts: ReadO
   } catch (err) {
     throw csvSyntaxError(err);
   }
-  if (head.done) throw new PermanentJobError('The file is empty.');
+  if (head.done) throw new PermanentJobError('The file is empty.', undefined, jobFailure('file_empty'));
   const batchSize = opts.batchSize ?? 2000;
   async function* batches(): AsyncGenerator<CsvRow[]> {
     let batch: CsvRow[] = [];

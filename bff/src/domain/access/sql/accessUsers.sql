@@ -1,7 +1,13 @@
--- Users with every role they hold, its unit, its source, and whether the unit directory lists
--- them as principal of that unit. $1: one user (NULL: all); $2: a pattern on name, email or
--- person number (NULL: any); $3: at most this many users.
-SELECT u.id, u.name, u.email, u.person_number, u.last_login_at,
+-- Users with their issuer, last sign-in, the other accounts of the same person (same person
+-- number, or same email in any case: one person under two issuers), and every role they hold,
+-- its unit, its source, and whether the unit directory lists them as principal of that unit.
+-- $1: one user (NULL: all); $2: a pattern on name, email or person number (NULL: any); $3: at
+-- most this many users.
+SELECT u.id, u.iss, u.name, u.email, u.person_number, u.last_login_at,
+       (SELECT coalesce(json_agg(o.id ORDER BY o.id), '[]')
+          FROM users o
+         WHERE o.id <> u.id
+           AND (o.person_number = u.person_number OR lower(o.email) = lower(u.email))) AS same_person,
        coalesce(json_agg(json_build_object(
                   'role', r.role, 'unit_id', r.unit_id, 'unit_name', un.name, 'source', r.source,
                   'in_directory', EXISTS (SELECT 1 FROM directory_principals p

@@ -4,7 +4,10 @@ WITH matched AS (
   SELECT a.*
     FROM audit_log a
    WHERE ($1::text IS NULL OR a.action = $1)
-     AND ($2::bigint IS NULL OR a.actor_id = $2)
+     -- An account's lines, and those of the accounts merged into it (user_merges): lines keep
+     -- the id their actor had.
+     AND ($2::bigint IS NULL OR a.actor_id = ANY (ARRAY(SELECT $2::bigint UNION ALL
+                                                         SELECT m.merged_user_id FROM user_merges m WHERE m.into_user_id = $2)))
      AND ($3::text IS NULL OR a.actor_name ILIKE $3 OR a.actor_email ILIKE $3)
      AND ($4::bigint IS NULL OR a.unit_id = $4)
      AND ($5::date IS NULL OR a.at >= ($5::date)::timestamp AT TIME ZONE 'UTC')

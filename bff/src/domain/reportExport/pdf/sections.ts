@@ -1,7 +1,7 @@
 // The printable report's sections, in order: each is one function drawing one part of the report
 // from the report figures, in the reader's language. A new part of the results (ratios per
 // position, say) is one more function here and one more line in SECTIONS.
-import { findCategory, formatFte, formatNumber, formatShare, formatTonnes, type GhgScope, type ModuleType, type UncertaintyFigure } from '@carbon/shared';
+import { findCategory, formatFte, formatNumber, formatShare, formatTonnes, uncertaintyClassesText, uncertaintyLines, type GhgScope, type ModuleType, type UncertaintyFigure } from '@carbon/shared';
 import type { FigureLine, ReportFigures } from '../figures';
 import type { Bar, Column, ReportLayout } from './layout';
 import { fill, plural, type ReportText } from './messages';
@@ -94,14 +94,12 @@ const byModule: Section = (l, f, w) =>
 const byCategory: Section = (l, f, w) =>
   breakdown(l, w, w.text.report.byCategory, w.text.report.columns.category, f.byCategory.map((x) => ({ ...x, name: w.categoryName(x.key) })), f.total.kg_co2eq);
 
-/** The ± of a figure as the results page writes it (UncertaintyFigure.vue): none for a total of
- * 0, "unknown" when no stated uncertainty covers any of it, and the part left uncovered. */
+/** The uncertainty of a figure in the lines the results page shows (UncertaintyFigure.vue): the
+ * whole total's range, then the ± the sources state on the part it covers; none for a total of 0. */
 function uncertaintyText(u: UncertaintyFigure, w: ReportWords): string | null {
   const text = w.text.app.results.uncertainty;
-  if (u.kg_co2eq <= 0) return null;
-  if (u.kg_co2eq - u.uncovered_kg <= 0) return text.none;
-  const figure = fill(text.figure, { tonnes: formatTonnes(u.sigma_kg, w.locale), pct: formatNumber(u.sigma_pct ?? 0, w.locale, 0, 1) });
-  return u.uncovered_kg > 0 ? `${figure}, ${fill(text.uncovered, { tonnes: formatTonnes(u.uncovered_kg, w.locale) })}` : figure;
+  const lines = uncertaintyLines(u, w.locale);
+  return lines.length ? lines.map((l) => fill(text[l.message], l.params)).join('; ') : null;
 }
 
 const uncertainty: Section = (l, f, w) => {
@@ -116,7 +114,7 @@ const uncertainty: Section = (l, f, w) => {
     return text ? [[w.moduleName(m.module), w.lineTonnes(m), text]] : [];
   });
   if (rows.length) l.table([{ header: report.columns.module, width: 0.3 }, { header: app.results.tonnes, width: 0.16, align: 'right' }, { header: report.uncertainty, width: 0.54 }], rows);
-  l.paragraph(app.results.uncertainty.explanation, { muted: true });
+  l.paragraph(fill(app.results.uncertainty.explanation, { classes: uncertaintyClassesText(app.results.uncertainty.classes) }), { muted: true });
 };
 
 const completeness: Section = (l, f, w) => {

@@ -27,3 +27,12 @@ export const resultsByPosition = define<
   { reportId: number; peopleType: string; numberField: string; fteField: string; categoryField: string; linkedTypes: string[]; linkKey: string; unspecified: string },
   PositionRow
 >('resultsByPosition', { reportId: 1, peopleType: 2, numberField: 3, fteField: 4, categoryField: 5, linkedTypes: 6, linkKey: 7, unspecified: 8 });
+
+export interface FactorOriginRow {
+  module_type: string;
+  origin: 'library' | 'operator' | 'none';
+  kg_co2eq: number;
+  entries: number;
+}
+
+export const resultsByFactorOrigin = define<{ reportId: number }, FactorOriginRow>('resultsByFactorOrigin', { reportId: 1 });

@@ -33,11 +33,13 @@ export const aggregationHandler: JobHandler = {
     }
     // One unit's module: the stats travel with the job's final event (migration 0005).
     const stats = job.unit_id !== null && modules.length === 1 && last ? last : undefined;
-    // Totals that lack entries are not up to date: the pipeline ends in WARNING with the next step.
+    // Totals that lack entries say so, with the next step. The aggregation itself succeeded: those
+    // entries may be years old and shared by every pipeline of the module, so its outcome does not
+    // blame them on the file or factor upload it ends (whose recalculation counts its own).
     const missing = [...withoutFactor.values()].reduce((a, b) => a + b, 0);
     const sets = [...withoutFactor.keys()].flatMap((type) => (ENTRY_TYPES[type] ? factorSetsUsedBy(ENTRY_TYPES[type]) : []));
     return {
-      result: missing ? 'WARNING' : 'SUCCESS',
+      result: 'SUCCESS',
       message:
         `stats of ${modules.length} module${modules.length === 1 ? '' : 's'} recomputed` +
         (reopened ? `, ${reopened} reopened` : '') +

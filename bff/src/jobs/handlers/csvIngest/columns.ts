@@ -1,7 +1,8 @@
 // The header of an entry CSV, checked against the registry's CSV columns, and the conversion of
 // one record into the payload that Path 1's schema validates (the same createSchema).
-import { entryColumns, requiredOnCreate, UNIT_COLUMN, type EntryTypeDef, type FieldDef } from '@carbon/shared';
-import { PermanentJobError } from '../../types';
+import { entryColumns, requiredOnCreate, UNIT_COLUMN, type Coded, type EntryTypeDef, type FieldDef } from '@carbon/shared';
+import type { DecimalColumns } from './decimals';
+import { wrongHeader } from '../../csv/headerWrong';
 
 export { UNIT_COLUMN };
 
@@ -32,51 +33,39 @@ export function mapHeader(entryType: EntryTypeDef, header: string[], unitColumn:
   const duplicated = [...new Set(names.filter((n, i) => n !== '' && names.indexOf(n) !== i))];
   const missing = requiredColumns(entryType, unitColumn).filter((c) => !names.includes(c));
   if (unknown.length || duplicated.length || missing.length) {
-    const parts = [
-      missing.length ? `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` : '',
-      unknown.length ? `unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : '',
-      duplicated.length ? `repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}` : '',
-    ].filter(Boolean);
-    const expected = entryColumns(entryType, unitColumn);
-    throw new PermanentJobError(`The header of this ${entryType.type} file is wrong: ${parts.join('; ')}. Expected columns: ${expected.join(', ')}.`, {
-      header,
-      missing,
-      unknown,
-      duplicated,
-      expected,
-    });
+    throw wrongHeader(`${entryType.type} file`, { header, missing, unknown, duplicated, expected: entryColumns(entryType, unitColumn) });
   }
   const fields = names.map((n) => (n === UNIT_COLUMN && unitColumn ? UNIT_COLUMN : entryType.fields.find((f) => f.key === known.get(n))!));
   const columnOf = new Map(entryType.csvColumns.map((c) => [c.field, c.column]));
   return { fields, columnOf, unitIndex: names.indexOf(UNIT_COLUMN) };
 }
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
 const TRUE = new Set(['true', 'yes', 'y', '1', 'oui', 'vrai']);
 const FALSE = new Set(['false', 'no', 'n', '0', 'non', 'faux']);
 
-/** A cell as the JSON value Path 1 would receive; text the schema then refuses stays text. */
-export function cellValue(field: FieldDef, raw: string): unknown {
-  switch (field.type) {
-    case 'number':
-    case 'integer':
-    case 'headcount-member-select':
-      if (NUMBER.test(raw)) return Number(raw);
-      if (DECIMAL_COMMA.test(raw)) return Number(raw.replace(',', '.'));
-      return raw;
-    case 'boolean': {
-      const v = raw.toLowerCase();
-      return TRUE.has(v) ? true : FALSE.has(v) ? false : raw;
-    }
-    default:
-      return raw;
-  }
+/** A cell as the JSON value Path 1 would receive; text the schema then refuses stays text.
+ * Numbers are read by their column's decimal mark (decimals.ts). */
+function cellValue(field: FieldDef, raw: string): unknown {
+  if (field.type !== 'boolean') return raw;
+  const v = raw.toLowerCase();
+  return TRUE.has(v) ? true : FALSE.has(v) ? false : raw;
+}
+
+/** A cell refused before the schema sees it (a number written with the other decimal mark). */
+export interface CellRefusal {
+  field: string;
+  reason: string;
+  coded: Coded;
 }
 
 /** The payload of one record: empty cells are absent (defaults apply, as in a form). */
-export function recordPayload(map: ColumnMap, fields: string[]): { payload: Record<string, unknown>; unit: string | undefined; extra: number } {
+export function recordPayload(
+  map: ColumnMap,
+  fields: string[],
+  decimals: DecimalColumns,
+): { payload: Record<string, unknown>; unit: string | undefined; extra: number; refused: CellRefusal[] } {
   const payload: Record<string, unknown> = {};
+  const refused: CellRefusal[] = [];
   let unit: string | undefined;
   const n = Math.min(fields.length, map.fields.length);
   for (let i = 0; i < n; i++) {
@@ -84,9 +73,14 @@ export function recordPayload(map: ColumnMap, fields: string[]): { payload: Reco
     if (raw === '') continue;
     const f = map.fields[i]!;
     if (f === UNIT_COLUMN) unit = raw;
-    else payload[f.key] = cellValue(f, raw);
+    else if (!decimals.isNumeric(i)) payload[f.key] = cellValue(f, raw);
+    else {
+      const cell = decimals.read(i, raw);
+      if ('value' in cell) payload[f.key] = cell.value;
+      else refused.push({ field: f.key, reason: cell.refused, coded: cell.coded });
+    }
   }
   // Cells past the header that hold something: the row is malformed.
   const extra = fields.slice(map.fields.length).filter((c) => c.trim() !== '').length;
-  return { payload, unit, extra };
+  return { payload, unit, extra, refused };
 }

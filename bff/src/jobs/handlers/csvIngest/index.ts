@@ -3,15 +3,16 @@
 // Rows are validated with Path 1's schema, traveler rule and location resolution; invalid
 // rows are skipped and reported. A file with no usable row (or one that is not a readable CSV)
 // ends in ERROR and writes nothing.
-import type { EntryTypeDef } from '@carbon/shared';
+import { DECIMAL_MARKS, jobFailure, type DecimalMark, type EntryTypeDef } from '@carbon/shared';
 import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome } from '../../types';
 import { openCsvUpload } from '../../csv/readCsv';
 import { RowReport } from '../../csv/rowReport';
 import { EMISSION_RECALC } from '../emissionRecalc';
 import { entryTypeOfJob } from '../shared';
 import { mapHeader } from './columns';
+import { DecimalColumns } from './decimals';
 import type { Member } from '../../../domain/entries/traveler';
-import { LocationBook, prepareBatch, type IngestContext, type PreparedRow } from './prepareRows';
+import { LocationBook, onePerPersonField, prepareBatch, type IngestContext, type PreparedRow } from './prepareRows';
 import * as q from './sql';
 import { writeAudit } from '../../../domain/audit';
 
@@ -25,9 +26,12 @@ const INSERT_BATCH = 5000;
 export interface CsvIngestPayload {
   upload_id: number;
   mode: IngestMode;
+  /** The decimal mark the upload declares for every number column; without it each column's
+   * own numbers tell (decimals.ts). */
+  decimal?: DecimalMark;
 }
 
-async function loadContext(ctx: JobContext, entryType: EntryTypeDef, header: string[], mode: IngestMode, report: RowReport): Promise<IngestContext> {
+async function loadContext(ctx: JobContext, entryType: EntryTypeDef, header: string[], mode: IngestMode, decimal: unknown, report: RowReport): Promise<IngestContext> {
   const { job, db } = ctx;
   const year = job.year!;
   const targets = (await q.loadTargets(db, { year, moduleType: entryType.module, unitId: job.unit_id })).rows;
@@ -37,17 +41,20 @@ async function loadContext(ctx: JobContext, entryType: EntryTypeDef, header: str
 
   // Travel: each batch looks up the person numbers it brings (prepareRows.ts).
   const travelers = entryType.traveler ? new Map<string, Member | null>() : undefined;
-  let members: Map<string, number | 'module'> | undefined;
-  if (entryType.person) {
-    const { rows } = await q.existingMembers(db, {
+  // People (a headcount) and survey responses: a person number at most once per module.
+  const numberField = onePerPersonField(entryType);
+  let once: IngestContext['once'];
+  if (numberField) {
+    const { rows } = await q.existingPersonNumbers(db, {
       moduleIds: targets.map((t) => t.module_id),
       replacing: mode === 'replace',
       entryType: entryType.type,
-      numberField: entryType.person.numberField,
+      numberField,
     });
-    members = new Map(rows.map((r) => [`${r.module_id}:${r.person_number}`, 'module' as const]));
+    once = { field: numberField, seen: new Map(rows.map((r) => [`${r.module_id}:${r.person_number}`, 'module' as const])) };
   }
-  return { db, entryType, year, columns, single, targetsByUnit: new Map(targets.map((t) => [t.institutional_id, t])), travelers, members, report };
+  const decimals = new DecimalColumns(columns, DECIMAL_MARKS.find((m) => m === decimal));
+  return { db, entryType, year, columns, single, targetsByUnit: new Map(targets.map((t) => [t.institutional_id, t])), travelers, once, decimals, report };
 }
 
 /** What the job did, in a line: in replace mode how many earlier rows went and how many came. */
@@ -82,7 +89,7 @@ export const csvIngestHandler: JobHandler = {
     bytesTotal = file.bytes;
     await progress('reading');
     const report = new RowReport();
-    const ic = await loadContext(ctx, entryType, file.header, mode, report);
+    const ic = await loadContext(ctx, entryType, file.header, mode, payload.decimal, report);
     const locations = new LocationBook();
 
     // Replace mode clears a module's earlier CSV rows before its first new row goes in (a
@@ -117,17 +124,19 @@ export const csvIngestHandler: JobHandler = {
       pending.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
     };
     for await (const records of file.batches) {
-      buffer.push(...(await prepareBatch(ic, records, locations)));
+      buffer.push(...(await prepareBatch(ic, ic.decimals.take(records), locations)));
       if (buffer.length >= INSERT_BATCH) await flush();
       await progress('validating');
     }
+    // Rows whose numbers read two ways in a column nothing else decided: refused now.
+    buffer.push(...(await prepareBatch(ic, ic.decimals.drain(), locations)));
     if (buffer.length) await flush();
     await pending;
 
     const summary = { upload_id: payload.upload_id, mode, bytes: file.bytes, replaced, ...report.toJSON() };
     if (report.stored === 0) {
       const reason = report.rows === 0 ? 'the file has a header but no rows' : `none of its ${report.rows} rows is usable (see the report)`;
-      throw new PermanentJobError(`Nothing was imported: ${reason}.`, summary);
+      throw new PermanentJobError(`Nothing was imported: ${reason}.`, summary, report.rows === 0 ? jobFailure('nothing_imported_no_rows') : jobFailure('nothing_imported_invalid', { rows: report.rows }));
     }
     bytesDone = bytesTotal;
     // Before the chain: linking next_job locks this job's row in the domain transaction, which
@@ -167,7 +176,7 @@ export const csvIngestHandler: JobHandler = {
         rows_skipped: skipped,
       },
     });
-    ctx.log.info({ stored: report.stored, skipped, unknown_travelers: report.skippedWarning }, 'csv ingested');
+    ctx.log.debug({ stored: report.stored, skipped, unknown_travelers: report.skippedWarning }, 'csv ingested');
     if (report.skippedWarning) ctx.log.warn({ rows: report.skippedWarning }, 'travel rows skipped: person number not in the headcount');
     return {
       result: skipped ? 'WARNING' : 'SUCCESS',

@@ -13,6 +13,7 @@ import type { CsvRow } from '../../csv/readCsv';
 import { rowIssue, type RowIssue, type RowReport } from '../../csv/rowReport';
 import { LocationBook } from '../shared/locationBook';
 import { recordPayload, UNIT_COLUMN, type ColumnMap } from './columns';
+import type { DecimalColumns } from './decimals';
 
 export interface Target {
   unit_id: number;
@@ -33,8 +34,11 @@ export interface IngestContext {
   targetsByUnit: Map<string, Target>;
   /** Travel: the members looked up so far in this file, by `memberKey` (null: no member). */
   travelers: Map<string, Member | null> | undefined;
-  /** People (headcount): `${module_id}:${person_number}` → line that holds it ('module' when stored). */
-  members: Map<string, number | 'module'> | undefined;
+  /** Entry types that hold a person number at most once per module (`onePerPersonField`): the
+   * field, and `${module_id}:${person number}` → the line that holds it ('module' when stored). */
+  once: { field: string; seen: Map<string, number | 'module'> } | undefined;
+  /** The decimal mark of each number column. */
+  decimals: DecimalColumns;
   report: RowReport;
 }
 
@@ -85,6 +89,27 @@ function memberOf(ctx: IngestContext, c: Candidate): Member | null | undefined {
 
 export { LocationBook };
 
+/** The field of a person number that a module holds at most once: the people's own number (a
+ * headcount), or the respondent's of a one-per-person type (a survey); undefined for others. */
+export function onePerPersonField(entryType: EntryTypeDef): string | undefined {
+  return entryType.person?.numberField ?? (entryType.onePerPerson ? entryType.traveler?.idField : undefined);
+}
+
+/** Where a row's person number (as the row holds it: a member's is text, a respondent's a
+ * number) is already: in the module or on an earlier line; the issue says so. */
+function takenIssue(ctx: IngestContext, line: number, personNumber: string | number, seen: number | 'module'): RowIssue {
+  const field = ctx.once!.field;
+  const column = ctx.columns.columnOf.get(field) ?? field;
+  if (seen !== 'module') return rowIssue(line, column, `person number ${personNumber} already appears on line ${seen} of this file`, coded('person_number_in_file', { personNumber, line: seen }));
+  if (ctx.entryType.person) return rowIssue(line, column, `person number ${personNumber} is already in this headcount`, coded('person_number_taken', { personNumber }));
+  return rowIssue(line, column, `person number ${personNumber} already answered for this year; edit that response instead`, coded('response_exists', { personNumber: Number(personNumber) }));
+}
+
+/** A row skipped after its person number was noted frees it for a later line. */
+function release(ctx: IngestContext, c: Candidate): void {
+  if (ctx.once) ctx.once.seen.delete(`${c.target.module_id}:${String(c.data[ctx.once.field])}`);
+}
+
 export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locations: LocationBook): Promise<PreparedRow[]> {
   const { entryType, report } = ctx;
   const schema = createSchema(entryType);
@@ -93,8 +118,8 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
   for (const [i, rec] of records.entries()) {
     if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await letIoThrough();
     report.rows++;
-    const { payload, unit, extra } = recordPayload(ctx.columns, rec.fields);
-    const issues: RowIssue[] = [];
+    const { payload, unit, extra, refused } = recordPayload(ctx.columns, rec.fields, ctx.decimals);
+    const issues: RowIssue[] = refused.map((r) => rowIssue(rec.line, ctx.columns.columnOf.get(r.field) ?? r.field, r.reason, r.coded));
     if (extra) issues.push(rowIssue(rec.line, null, `has ${extra} value${extra > 1 ? 's' : ''} beyond the columns of the header`, coded('extra_values', { count: extra })));
     let target = ctx.single;
     if (!target) {
@@ -106,26 +131,21 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
     const checked = checkInput(schema, payload);
     if (!checked.ok) rowIssues(ctx, rec.line, checked.issues, 'error', issues);
     else rowIssues(ctx, rec.line, reportYearIssues(entryType, checked.data as EntryData, ctx.year), 'error', issues);
-    if (issues.length || !target || !checked.ok) {
+    if (issues.length || !target || !checked.ok || refused.length) {
       skipped.push(issues);
       continue;
     }
     const data = compact({ ...(checked.data as EntryData) });
-    if (ctx.members && entryType.person) {
-      const numberField = entryType.person.numberField;
-      const key = `${target.module_id}:${String(data[numberField])}`;
-      const seen = ctx.members.get(key);
+    // A row naming nobody (an anonymous response) is not concerned.
+    const personNumber = ctx.once ? (data[ctx.once.field] as string | number | undefined) : undefined;
+    if (personNumber !== undefined) {
+      const key = `${target.module_id}:${String(personNumber)}`;
+      const seen = ctx.once!.seen.get(key);
       if (seen !== undefined) {
-        const column = ctx.columns.columnOf.get(numberField) ?? numberField;
-        const personNumber = String(data[numberField]);
-        skipped.push([
-          seen === 'module'
-            ? rowIssue(rec.line, column, `person number ${personNumber} is already in this headcount`, coded('person_number_taken', { personNumber }))
-            : rowIssue(rec.line, column, `person number ${personNumber} already appears on line ${seen} of this file`, coded('person_number_in_file', { personNumber, line: seen })),
-        ]);
+        skipped.push([takenIssue(ctx, rec.line, personNumber, seen)]);
         continue;
       }
-      ctx.members.set(key, rec.line);
+      ctx.once!.seen.set(key, rec.line);
     }
     candidates.push({ line: rec.line, target, data });
   }
@@ -136,8 +156,10 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
     const problem = linkTraveler(entryType, c.data, memberOf(ctx, c), ctx.year, c.target.anonymous_responses);
     // An unknown person number: a valid row that cannot be used, skipped with a warning and
     // never stored unlinked.
-    if (problem) skipped.push(rowIssues(ctx, c.line, problem.error.issues, problem.kind === 'unknown' ? 'warning' : 'error'));
-    else linked.push(c);
+    if (problem) {
+      skipped.push(rowIssues(ctx, c.line, problem.error.issues, problem.kind === 'unknown' ? 'warning' : 'error'));
+      release(ctx, c);
+    } else linked.push(c);
   }
 
   await locations.prime(ctx.db, entryType, linked.map((c) => c.data));
@@ -147,8 +169,7 @@ export async function prepareBatch(ctx: IngestContext, records: CsvRow[], locati
     const { issues } = locateEntry(entryType, c.data, locations.lookup);
     if (issues.length) {
       skipped.push(rowIssues(ctx, c.line, issues));
-      // A member skipped here frees its person number for a later line.
-      if (ctx.members && entryType.person) ctx.members.delete(`${c.target.module_id}:${String(c.data[entryType.person.numberField])}`);
+      release(ctx, c);
       continue;
     }
     out.push({ m: c.target.module_id, d: JSON.stringify(c.data) });

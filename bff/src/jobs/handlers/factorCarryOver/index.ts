@@ -4,7 +4,7 @@
 // factor the target year already has updated in place (so a re-run adds nothing and keeps ids),
 // the source year only read. Writes `factors` only; like a factor upload, it then chains one
 // emission_recalc per entry type reading a set that gained or changed a factor.
-import { FACTOR_SETS } from '@carbon/shared';
+import { FACTOR_SETS, jobFailure } from '@carbon/shared';
 import { factorCountsOf } from '../../../domain/factors';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { chainRecalculations } from '../factorIngest';
@@ -28,7 +28,7 @@ export const factorCarryOverHandler: JobHandler = {
     const counts = await factorCountsOf(asQueryable(db), from);
     const sets = Object.keys(FACTOR_SETS).filter((s) => counts[s]);
     const total = sets.reduce((n, s) => n + counts[s]!, 0);
-    if (!total) throw new PermanentJobError(`There is no factor for ${from} to carry over.`);
+    if (!total) throw new PermanentJobError(`There is no factor for ${from} to carry over.`, undefined, jobFailure('no_factor_to_carry', { year: from }));
     let done = 0;
     await ctx.progress({ phase: 'copying', done, total });
     const bySet: Record<string, { factors: number; inserted: number; changed: number }> = {};

@@ -2,7 +2,7 @@
 // domain transaction, upserts the units and their parents, the principals named by person
 // number (and their roles for users who already signed in), then the year's carbon reports with
 // one module row per module type.
-import { coded, MODULE_TYPES } from '@carbon/shared';
+import { coded, jobFailure, MODULE_TYPES } from '@carbon/shared';
 import { PermanentJobError, type JobHandler } from '../../types';
 import { parseUnitDirectory, readUnitDirectory, type DirectoryIssue } from './directory';
 import * as q from './sql';
@@ -29,7 +29,7 @@ export function unitSyncHandler(opts: UnitSyncOptions): JobHandler {
       await step(0);
       const raw = await readUnitDirectory(opts.source, signal);
       const { units, issues } = parseUnitDirectory(raw.text, raw.format);
-      if (!units.length) throw new PermanentJobError('The unit directory lists no valid unit.');
+      if (!units.length) throw new PermanentJobError('The unit directory lists no valid unit.', undefined, jobFailure('directory_no_unit'));
 
       await step(1);
       const ids = units.map((u) => u.institutional_id);
