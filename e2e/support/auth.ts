@@ -25,6 +25,8 @@ export async function loginAs(page: Page, username: Username, path = '/workspace
   await expect(page).toHaveURL(/\/login/);
   await page.getByTestId('sign-in').click();
   await fillIdpForm(page, username, ACCOUNTS[username].password);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+  // The code exchange crosses the BFF and the IdP's process: on a loaded machine it takes more
+  // than the usual ten seconds.
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`), { timeout: 30_000 });
   await expect(page.getByTestId('user-name')).toHaveText(ACCOUNTS[username].name);
 }

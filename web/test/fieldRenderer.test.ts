@@ -101,6 +101,13 @@ describe('FieldInput', () => {
     expect(w.findComponent(QInput).props('hint')).toBe('Sera enregistré comme 1\u202f234,5');
   });
 
+  it('says a typed year will be stored as the year, never grouped like an amount', async () => {
+    const w = input(field('device', 'acquisition_year'), null);
+    w.findComponent(QInput).vm.$emit('update:modelValue', '2026');
+    await w.setProps({ modelValue: 2026 });
+    expect(w.findComponent(QInput).props('hint')).toBe('Will be saved as 2026');
+  });
+
   it('refuses in English a comma that cannot group thousands, with the way to write the number', async () => {
     const w = input(field('purchase', 'amount'), null);
     w.findComponent(QInput).vm.$emit('update:modelValue', '1,5');
