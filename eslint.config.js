@@ -14,8 +14,8 @@ const layerZones = [
   { target: './bff/src/db', from: './shared', message: 'db/ imports only core/, npm packages and other db/ files.' },
   {
     target: './bff/src/domain',
-    from: ['./bff/src/http', './bff/src/events', './bff/src/jobs', './bff/src/auth'],
-    message: 'domain/ throws the errors of core/errors.ts and receives what it needs: it never reaches up into http/, events/, jobs/ or auth/.',
+    from: ['./bff/src/http', './bff/src/events', './bff/src/jobs', './bff/src/auth', './bff/src/useCases'],
+    message: 'domain/ throws the errors of core/errors.ts and receives what it needs: it never reaches up into http/, events/, jobs/, auth/ or useCases/.',
   },
   {
     target: './bff/src/policies',
@@ -23,7 +23,26 @@ const layerZones = [
     message: 'policies/ decide from the user and plain values: no http/, events/, jobs/ or domain/ import.',
   },
   { target: './bff/src/jobs', from: './bff/src/http', message: 'Job handlers reuse the domain, not its routes: raise the errors of core/errors.ts.' },
+  { target: './bff/src/jobs', from: './bff/src/useCases', message: 'The job engine and its handlers sit below the use cases that start jobs: reuse the domain.' },
   { target: './bff/src/events', from: './bff/src/http', message: 'events/ never imports http/: the composition root hands it what it needs.' },
+  {
+    target: './bff/src/useCases',
+    from: ['./bff/src/http', './bff/src/events', './bff/src/dev'],
+    message: 'useCases/ take plain inputs and the actor and return results: they never reach into http/, events/ or dev/.',
+  },
+  // SQL in http/ (docs/architecture.md, "Use cases"): a route parses, calls one use case or
+  // domain function, and shapes the answer. It gets no driver, no pool helper, no statement.
+  {
+    target: './bff/src/http',
+    from: ['./node_modules/pg', './bff/src/db'],
+    message: 'http/ runs no SQL and opens no transaction: call a use case (bff/src/useCases/), which receives the pool.',
+  },
+  {
+    target: './bff/src/http',
+    from: ['./bff/src/**/sql/**', './bff/src/**/*Sql.ts', './bff/src/**/*.sql'],
+    message: 'http/ runs no SQL statement: call a use case (bff/src/useCases/) or a domain function.',
+  },
+  { target: './bff/src/dev', from: './bff/src/http', message: 'dev/ seeds through the use cases and the domain, not through routes.' },
 ];
 
 export default tseslint.config(
@@ -69,5 +88,16 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.vue', '.js', '.mjs', '.json'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }] },
+  },
+  // The imports above keep statements out of http/; this keeps out a statement sent through a
+  // handle a route was given (the pool it passes on to use cases).
+  {
+    files: ['bff/src/http/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^(query|connect)$/]", message: 'http/ runs no SQL and opens no transaction: call a use case (bff/src/useCases/).' },
+      ],
+    },
   },
 );

@@ -63,6 +63,56 @@ describe('lint', { timeout: 120_000 }, () => {
     expect(await problems(untypedLinter, 'bff/src/domain', code)).toEqual([]);
   });
 
+  it('refuses SQL in http/: the driver, the db layer, statement modules, a query through a handle', async () => {
+    const code = [
+      "import pg from 'pg';",
+      "import { withTransaction, type Pool } from '../db/pool';",
+      "import * as jobSql from '../jobs/sql';",
+      "import { CREATE_ENTRIES } from '../domain/entries/writeSql';",
+      'export const used = [pg, withTransaction, jobSql, CREATE_ENTRIES];',
+      "export const count = (pool: Pool) => pool.query('SELECT count(*) FROM units');",
+      'export const begin = (pool: Pool) => pool.connect();',
+    ];
+    expect(await problems(untypedLinter, 'bff/src/http', code)).toEqual([
+      { rule: 'import-x/no-restricted-paths', line: 1 },
+      { rule: 'import-x/no-restricted-paths', line: 2 },
+      { rule: 'import-x/no-restricted-paths', line: 3 },
+      { rule: 'import-x/no-restricted-paths', line: 4 },
+      { rule: 'no-restricted-syntax', line: 6 },
+      { rule: 'no-restricted-syntax', line: 7 },
+    ]);
+  });
+
+  it('accepts a route that parses, calls a use case and shapes the answer', async () => {
+    const code = [
+      "import { Router } from 'express';",
+      "import type { Pool } from '../useCases/deps';",
+      "import { listUnits } from '../useCases/units';",
+      "import { userOf } from '../policies';",
+      'export function routes(pool: Pool): Router {',
+      '  const r = Router();',
+      "  r.get('/', async (req, res) => {",
+      '    res.json(await listUnits(pool, userOf(req)));',
+      '  });',
+      '  return r;',
+      '}',
+    ];
+    expect(await problems(untypedLinter, 'bff/src/http', code)).toEqual([]);
+  });
+
+  it('keeps dev/ off the routes and the use cases above the domain and the job engine', async () => {
+    const dev = ["import { startUploadJob } from '../useCases/uploads';", "import { dispatchRoutes } from '../http/sync/dispatch';", 'export const used = [startUploadJob, dispatchRoutes];'];
+    expect(await problems(untypedLinter, 'bff/src/dev', dev)).toEqual([{ rule: 'import-x/no-restricted-paths', line: 2 }]);
+    const useCase = ["import { listUnits } from '../domain/units';", "import { errorHandler } from '../http/errors';", "import { EventHub } from '../events/hub';", 'export const used = [listUnits, errorHandler, EventHub];'];
+    expect(await problems(untypedLinter, 'bff/src/useCases', useCase)).toEqual([
+      { rule: 'import-x/no-restricted-paths', line: 2 },
+      { rule: 'import-x/no-restricted-paths', line: 3 },
+    ]);
+    const below = ["import { grantRole } from '../useCases/access';", 'export const used = grantRole;'];
+    expect(await problems(untypedLinter, 'bff/src/domain', below)).toEqual([{ rule: 'import-x/no-restricted-paths', line: 1 }]);
+    expect(await problems(untypedLinter, 'bff/src/jobs', below)).toEqual([{ rule: 'import-x/no-restricted-paths', line: 1 }]);
+  });
+
   it('refuses a floating promise and a promise where a callback returns nothing', async () => {
     const code = [
       'async function save(): Promise<void> {}',
