@@ -1,11 +1,11 @@
 // Professional travel: plane and train trips, and trips by road or sea (car, taxi, coach, bus, ferry),
 // each linked to its traveler in the headcount (docs/architecture.md, the traveler link): the form
 // sends `traveler_id`; the server stores the name.
-import { CABIN_CLASSES, distanceEmissionKg, PLANE_BANDS, planeDistance } from '../formulas/plane';
-import { PLACE_DISTANCE_MODES, ROAD_SEA_MODES, ROAD_SEA_PER_KM, roadSeaDistance, roadSeaEmission } from '../formulas/roadSea';
-import { worldAverageMeta } from '../formulas/grid';
-import { REST_OF_WORLD, trainDistance, trainFactorCountry } from '../formulas/train';
-import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type FactorRow, type FieldDef, type ModuleDef, type ResolvedLocation } from './fields';
+import { CABIN_CLASSES, distanceEmissionKg, PLANE_BANDS, planeDistance } from '../../formulas/plane';
+import { PLACE_DISTANCE_MODES, ROAD_SEA_MODES, ROAD_SEA_PER_KM, roadSeaDistance, roadSeaEmission } from '../../formulas/roadSea';
+import { worldAverageMeta } from '../../formulas/grid';
+import { REST_OF_WORLD, trainDistance, trainFactorCountry } from '../../formulas/train';
+import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type FactorRow, type FieldDef, type ResolvedLocation } from '../fields';
 
 const f = (key: string) => `modules.professional_travel.fields.${key}`;
 
@@ -234,12 +234,5 @@ export const roadSeaEntry: EntryTypeDef = {
   },
 };
 
-export const professionalTravelModule: ModuleDef = {
-  type: 'professional_travel',
-  slug: 'professional-travel',
-  i18nKey: 'modules.professional_travel.title',
-  entryTypes: ['plane', 'train', 'road_sea'],
-  // A member records and changes their own trips.
-  ownRows: ['view', 'edit'],
-  summary: 'emissions',
-};
+/** The module's entry types, in the order its descriptor (module.ts) names them. */
+export const entryTypes: readonly EntryTypeDef[] = [planeEntry, trainEntry, roadSeaEntry];

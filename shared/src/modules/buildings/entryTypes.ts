@@ -2,11 +2,11 @@
 // boilers or the district heat they buy (scope 1 or 2, by carrier), and the refrigerants their
 // cooling equipment leaks (scope 1). Rows belong to the unit, not to a person: standard users do
 // not see this module, and the owner field (the site) is never read as a person number.
-import { REFRIGERANT_COMPONENTS, REFRIGERANTS, compositionOf, refrigerantGwp } from '../formulas/refrigerants';
-import { GRID_ROWS, gridFactor, worldAverageMeta } from '../formulas/grid';
-import { quantityEmission } from '../formulas/units';
-import type { EmissionRow, EntryTypeDef, FieldDef, ModuleDef } from './fields';
-import { emissionTypeFor } from './reporting';
+import { REFRIGERANT_COMPONENTS, REFRIGERANTS, compositionOf, refrigerantGwp } from '../../formulas/refrigerants';
+import { GRID_ROWS, gridFactor, worldAverageMeta } from '../../formulas/grid';
+import { quantityEmission } from '../../formulas/units';
+import type { EmissionRow, EntryTypeDef, FieldDef } from '../fields';
+import { emissionTypeFor } from '../reporting';
 
 const f = (key: string) => `modules.buildings.fields.${key}`;
 
@@ -139,12 +139,5 @@ export const refrigerantEntry: EntryTypeDef = {
   },
 };
 
-export const buildingsModule: ModuleDef = {
-  type: 'buildings',
-  slug: 'buildings',
-  i18nKey: 'modules.buildings.title',
-  entryTypes: ['electricity', 'heating', 'refrigerant'],
-  // The unit's sites, not any one person's: standard users have no rows here.
-  ownRows: [],
-  summary: 'emissions',
-};
+/** The module's entry types, in the order its descriptor (module.ts) names them. */
+export const entryTypes: readonly EntryTypeDef[] = [electricityEntry, heatingEntry, refrigerantEntry];

@@ -13,15 +13,14 @@ import {
   PER_REQUEST,
   POWERED_RESOURCES,
   PUE_BASES,
-  PUE_KEY,
   PUE_SET,
   WATTS_KEY,
   WH_PER_REQUEST,
-} from '../formulas/digital';
-import { REST_OF_WORLD } from '../formulas/train';
-import { GRID_ROWS, GRID_SET, gridFactor, worldAverageMeta } from '../formulas/grid';
-import { BASE_CURRENCY, CURRENCIES, CURRENCY_YEAR, EXCHANGE_RATE_SET, PER_EUR, PRICE_INDEX_SET, spendEmission } from '../formulas/purchases';
-import type { EmissionRow, EntryTypeDef, FieldDef, ModuleDef } from './fields';
+} from '../../formulas/digital';
+import { REST_OF_WORLD } from '../../formulas/train';
+import { GRID_ROWS, GRID_SET, gridFactor, worldAverageMeta } from '../../formulas/grid';
+import { BASE_CURRENCY, CURRENCIES, CURRENCY_YEAR, EXCHANGE_RATE_SET, PER_EUR, PRICE_INDEX_SET, spendEmission } from '../../formulas/purchases';
+import type { EmissionRow, EntryTypeDef, FieldDef } from '../fields';
 
 const f = (key: string) => `modules.digital_services.fields.${key}`;
 
@@ -127,22 +126,5 @@ export const aiServiceEntry: EntryTypeDef = {
   },
 };
 
-export const digitalServicesModule: ModuleDef = {
-  type: 'digital_services',
-  slug: 'digital-services',
-  i18nKey: 'modules.digital_services.title',
-  entryTypes: ['cloud_spend', 'compute_use', 'ai_service'],
-  // The unit's services, not any one person's.
-  ownRows: [],
-  summary: 'emissions',
-  factorSets: [
-    {
-      name: PUE_SET,
-      i18nKey: `modules.digital_services.factorSets.${PUE_SET}`,
-      keys: ['basis'],
-      values: [PUE_KEY],
-      options: { basis: PUE_BASES },
-      uncertaintyClass: 'medium',
-    },
-  ],
-};
+/** The module's entry types, in the order its descriptor (module.ts) names them. */
+export const entryTypes: readonly EntryTypeDef[] = [cloudSpendEntry, computeUseEntry, aiServiceEntry];

@@ -1,8 +1,8 @@
 // Headcount: one `member` entry per person of the unit. Its person number links travel entries
 // to their traveler; its FTE carries the per-FTE factors and the per-FTE results.
-import { reasonText } from '../formulas/reasons';
-import { memberEmissionKg } from '../formulas/member';
-import type { EntryTypeDef, ModuleDef } from './fields';
+import { reasonText } from '../../formulas/reasons';
+import { memberEmissionKg } from '../../formulas/member';
+import type { EntryTypeDef } from '../fields';
 
 const f = (key: string) => `modules.headcount.fields.${key}`;
 
@@ -64,12 +64,5 @@ export const memberEntry: EntryTypeDef = {
   },
 };
 
-export const headcountModule: ModuleDef = {
-  type: 'headcount',
-  slug: 'headcount',
-  i18nKey: 'modules.headcount.title',
-  entryTypes: ['member'],
-  // A member sees their own row, read-only.
-  ownRows: ['view'],
-  summary: 'fte',
-};
+/** The module's entry types, in the order its descriptor (module.ts) names them. */
+export const entryTypes: readonly EntryTypeDef[] = [memberEntry];

@@ -2,9 +2,9 @@
 // their lifetime (scope 3), and, when the unit does not meter it with a building, the electricity
 // they draw (scope 2, the grid mix of a country read from the electricity factor set). Rows are
 // the unit's, not any one person's: standard users do not see this module.
-import { EMBODIED_KEY, embodiedEmission, LIFETIME_KEY, useEmission } from '../formulas/equipment';
-import { GRID_KEY, GRID_ROWS, GRID_SET, gridFactor, worldAverageMeta } from '../formulas/grid';
-import type { EmissionRow, EntryTypeDef, ModuleDef } from './fields';
+import { EMBODIED_KEY, embodiedEmission, LIFETIME_KEY, useEmission } from '../../formulas/equipment';
+import { GRID_KEY, GRID_ROWS, GRID_SET, gridFactor, worldAverageMeta } from '../../formulas/grid';
+import type { EmissionRow, EntryTypeDef } from '../fields';
 
 const f = (key: string) => `modules.equipment.fields.${key}`;
 
@@ -85,12 +85,5 @@ export const deviceEntry: EntryTypeDef = {
   },
 };
 
-export const equipmentModule: ModuleDef = {
-  type: 'equipment',
-  slug: 'equipment',
-  i18nKey: 'modules.equipment.title',
-  entryTypes: ['device'],
-  // The unit's devices, not any one person's: standard users have no rows here.
-  ownRows: [],
-  summary: 'emissions',
-};
+/** The module's entry types, in the order its descriptor (module.ts) names them. */
+export const entryTypes: readonly EntryTypeDef[] = [deviceEntry];

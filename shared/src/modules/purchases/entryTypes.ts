@@ -6,18 +6,14 @@ import {
   BASE_CURRENCY,
   CURRENCIES,
   CURRENCY_YEAR,
-  EUR_PER_UNIT,
   EXCHANGE_RATE_SET,
-  HICP,
-  INDEX_YEAR,
-  NACRES_KEY,
   NACRES_PATTERN,
   NACRES_SET,
   PER_EUR,
   PRICE_INDEX_SET,
   purchaseEmission,
-} from '../formulas/purchases';
-import type { EmissionRow, EntryTypeDef, ModuleDef } from './fields';
+} from '../../formulas/purchases';
+import type { EmissionRow, EntryTypeDef } from '../fields';
 
 const f = (key: string) => `modules.purchases.fields.${key}`;
 
@@ -98,44 +94,5 @@ export const purchaseEntry: EntryTypeDef = {
   ],
 };
 
-export const purchasesModule: ModuleDef = {
-  type: 'purchases',
-  slug: 'purchases',
-  i18nKey: 'modules.purchases.title',
-  entryTypes: ['purchase'],
-  // The unit's purchases, not any one person's.
-  ownRows: [],
-  summary: 'emissions',
-  factorSets: [
-    {
-      name: EXCHANGE_RATE_SET,
-      i18nKey: `modules.purchases.factorSets.${EXCHANGE_RATE_SET}`,
-      keys: ['currency'],
-      values: [EUR_PER_UNIT],
-      // The euro needs no rate; the others are the currencies a purchase may be paid in.
-      options: { currency: CURRENCIES.filter((c) => c !== BASE_CURRENCY) },
-      uncertaintyClass: 'low',
-    },
-    {
-      // A price index's yearly series (euro area HICP): the same rows in every year's set.
-      name: PRICE_INDEX_SET,
-      i18nKey: `modules.purchases.factorSets.${PRICE_INDEX_SET}`,
-      keys: [INDEX_YEAR],
-      values: [HICP],
-      patterns: { [INDEX_YEAR]: { pattern: /^(19|20)\d{2}$/, hint: 'must be a year (2019)' } },
-      coverage: { yearKey: INDEX_YEAR },
-      // A published statistical index: it moves an amount by a few % at most.
-      uncertaintyClass: 'low',
-    },
-    {
-      name: NACRES_SET,
-      i18nKey: `modules.purchases.factorSets.${NACRES_SET}`,
-      keys: [NACRES_KEY],
-      values: [PER_EUR],
-      optionalValues: [CURRENCY_YEAR],
-      patterns: { [NACRES_KEY]: { pattern: /^[A-Z]{2}\d{2}$/, hint: 'must be a NACRES code in capitals: two letters and two digits (NB13)' } },
-      // Monetary ratios, as the categories'.
-      uncertaintyClass: 'high',
-    },
-  ],
-};
+/** The module's entry types, in the order its descriptor (module.ts) names them. */
+export const entryTypes: readonly EntryTypeDef[] = [purchaseEntry];

@@ -3,10 +3,10 @@
 // answers, changes and deletes their own response; principals see every response and enter or
 // upload them for people. The module's total is the respondents' emissions extrapolated to the
 // unit's FTE (bff/src/domain/surveys.ts), which `extrapolated` declares.
-import { COMMUTE_MODES, COMMUTE_PER_KM, COMMUTE_TRAIN, commuteEmission, commuteTrainFactor, DEFAULT_COMMUTE_WEEKS, TRAIN_SET } from '../formulas/commuting';
-import { worldAverageMeta } from '../formulas/grid';
-import { sameNameColumns } from './csvColumns';
-import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type ModuleDef } from './fields';
+import { COMMUTE_MODES, COMMUTE_PER_KM, COMMUTE_TRAIN, commuteEmission, commuteTrainFactor, DEFAULT_COMMUTE_WEEKS, TRAIN_SET } from '../../formulas/commuting';
+import { worldAverageMeta } from '../../formulas/grid';
+import { sameNameColumns } from '../csvColumns';
+import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef } from '../fields';
 
 const f = (key: string) => `modules.commuting.fields.${key}`;
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -63,14 +63,5 @@ export const commuteEntry: EntryTypeDef = {
   },
 };
 
-export const commutingModule: ModuleDef = {
-  type: 'commuting',
-  slug: 'commuting',
-  i18nKey: 'modules.commuting.title',
-  entryTypes: ['commute'],
-  // A member answers, changes and deletes their own response.
-  ownRows: ['view', 'edit'],
-  summary: 'emissions',
-  // A survey: the module's total stands for the whole unit, not only those who answered.
-  extrapolated: true,
-};
+/** The module's entry types, in the order its descriptor (module.ts) names them. */
+export const entryTypes: readonly EntryTypeDef[] = [commuteEntry];
