@@ -1,7 +1,7 @@
 // English messages. Keys are namespaced by page or module; fr.ts mirrors this shape exactly.
 // Module texts live under `modules.<module_type>` and follow the registry's i18n keys
 // (`modules.<module>.fields.<field>`, `.types.<type>`, `.options.<field>.<value>`).
-// The currencies of purchases and cloud bills (one list, shared/src/formulas/purchases.ts).
+// The currencies of purchases and cloud bills (one list, shared/src/modules/purchases/formulas.ts).
 const currencies = { EUR: 'Euro (EUR)', CHF: 'Swiss franc (CHF)', USD: 'US dollar (USD)', GBP: 'Pound sterling (GBP)' };
 
 /** The commuting modes, named alike for the main and the second mode. */

@@ -1,6 +1,6 @@
 import type en from './en';
 
-// The currencies of purchases and cloud bills (one list, shared/src/formulas/purchases.ts).
+// The currencies of purchases and cloud bills (one list, shared/src/modules/purchases/formulas.ts).
 const currencies = { EUR: 'Euro (EUR)', CHF: 'Franc suisse (CHF)', USD: 'Dollar américain (USD)', GBP: 'Livre sterling (GBP)' };
 
 /** Les modes de trajet, nommés de même pour le mode principal et le second. */

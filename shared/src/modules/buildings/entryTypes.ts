@@ -2,7 +2,7 @@
 // boilers or the district heat they buy (scope 1 or 2, by carrier), and the refrigerants their
 // cooling equipment leaks (scope 1). Rows belong to the unit, not to a person: standard users do
 // not see this module, and the owner field (the site) is never read as a person number.
-import { REFRIGERANT_COMPONENTS, REFRIGERANTS, compositionOf, refrigerantGwp } from '../../formulas/refrigerants';
+import { REFRIGERANT_COMPONENTS, REFRIGERANTS, compositionOf, refrigerantGwp } from './refrigerants';
 import { GRID_ROWS, gridFactor, worldAverageMeta } from '../../formulas/grid';
 import { quantityEmission } from '../../formulas/units';
 import type { EmissionRow, EntryTypeDef, FieldDef } from '../fields';
@@ -114,7 +114,7 @@ export const refrigerantEntry: EntryTypeDef = {
     { key: 'leaked_kg', type: 'number', i18nKey: f('leaked_kg'), required: true, min: 0, max: 1e6, sortable: true, inlineEditable: true },
   ],
   csvColumns: [siteCsv, { column: 'equipment', field: 'equipment' }, { column: 'gas', field: 'gas' }, { column: 'leaked_kg', field: 'leaked_kg' }],
-  // One GWP per pure gas; blends are computed from their components (formulas/refrigerants.ts).
+  // One GWP per pure gas; blends are computed from their components (refrigerants.ts).
   factorSet: { keys: ['gas'], values: ['gwp100'], options: { gas: REFRIGERANT_COMPONENTS }, uncertaintyClass: 'low' },
   emissionTypes: [{ type: 'refrigerant', scope: 1, category: 'fugitive_emissions' }],
   ownerField: 'site',

@@ -3,7 +3,7 @@
 // answers, changes and deletes their own response; principals see every response and enter or
 // upload them for people. The module's total is the respondents' emissions extrapolated to the
 // unit's FTE (bff/src/domain/surveys.ts), which `extrapolated` declares.
-import { COMMUTE_MODES, COMMUTE_PER_KM, COMMUTE_TRAIN, commuteEmission, commuteTrainFactor, DEFAULT_COMMUTE_WEEKS, TRAIN_SET } from '../../formulas/commuting';
+import { COMMUTE_MODES, COMMUTE_PER_KM, COMMUTE_TRAIN, commuteEmission, commuteTrainFactor, DEFAULT_COMMUTE_WEEKS, TRAIN_SET } from './formulas';
 import { worldAverageMeta } from '../../formulas/grid';
 import { sameNameColumns } from '../csvColumns';
 import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef } from '../fields';

@@ -16,10 +16,10 @@ import {
   PUE_SET,
   WATTS_KEY,
   WH_PER_REQUEST,
-} from '../../formulas/digital';
+} from './formulas';
 import { REST_OF_WORLD } from '../../formulas/train';
 import { GRID_ROWS, GRID_SET, gridFactor, worldAverageMeta } from '../../formulas/grid';
-import { BASE_CURRENCY, CURRENCIES, CURRENCY_YEAR, EXCHANGE_RATE_SET, PER_EUR, PRICE_INDEX_SET, spendEmission } from '../../formulas/purchases';
+import { BASE_CURRENCY, CURRENCIES, CURRENCY_YEAR, EXCHANGE_RATE_SET, PER_EUR, PRICE_INDEX_SET, spendEmission } from '../purchases/formulas';
 import type { EmissionRow, EntryTypeDef, FieldDef } from '../fields';
 
 const f = (key: string) => `modules.digital_services.fields.${key}`;

@@ -1,7 +1,7 @@
 // The module's light descriptor, which the catalogue (../catalogue.ts) lists: no entry type and
 // no formula, so that screens listing modules stay small. Its entry types are in entryTypes.ts.
 // Only the names of its sets come from the formulas (constants: the bundler keeps no code of them).
-import { PUE_BASES, PUE_KEY, PUE_SET } from '../../formulas/digital';
+import { PUE_BASES, PUE_KEY, PUE_SET } from './formulas';
 import type { ModuleDef } from '../fields';
 
 export const digitalServicesModule: ModuleDef<'digital_services'> = {

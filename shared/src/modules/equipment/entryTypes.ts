@@ -2,7 +2,7 @@
 // their lifetime (scope 3), and, when the unit does not meter it with a building, the electricity
 // they draw (scope 2, the grid mix of a country read from the electricity factor set). Rows are
 // the unit's, not any one person's: standard users do not see this module.
-import { EMBODIED_KEY, embodiedEmission, LIFETIME_KEY, useEmission } from '../../formulas/equipment';
+import { EMBODIED_KEY, embodiedEmission, LIFETIME_KEY, useEmission } from './formulas';
 import { GRID_KEY, GRID_ROWS, GRID_SET, gridFactor, worldAverageMeta } from '../../formulas/grid';
 import type { EmissionRow, EntryTypeDef } from '../fields';
 

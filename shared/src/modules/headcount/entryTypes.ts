@@ -1,7 +1,7 @@
 // Headcount: one `member` entry per person of the unit. Its person number links travel entries
 // to their traveler; its FTE carries the per-FTE factors and the per-FTE results.
 import { reasonText } from '../../formulas/reasons';
-import { memberEmissionKg } from '../../formulas/member';
+import { memberEmissionKg } from './formulas';
 import type { EntryTypeDef } from '../fields';
 
 const f = (key: string) => `modules.headcount.fields.${key}`;

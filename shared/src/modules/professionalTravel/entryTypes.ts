@@ -1,8 +1,8 @@
 // Professional travel: plane and train trips, and trips by road or sea (car, taxi, coach, bus, ferry),
 // each linked to its traveler in the headcount (docs/architecture.md, the traveler link): the form
 // sends `traveler_id`; the server stores the name.
-import { CABIN_CLASSES, distanceEmissionKg, PLANE_BANDS, planeDistance } from '../../formulas/plane';
-import { PLACE_DISTANCE_MODES, ROAD_SEA_MODES, ROAD_SEA_PER_KM, roadSeaDistance, roadSeaEmission } from '../../formulas/roadSea';
+import { CABIN_CLASSES, distanceEmissionKg, PLANE_BANDS, planeDistance } from './plane';
+import { PLACE_DISTANCE_MODES, ROAD_SEA_MODES, ROAD_SEA_PER_KM, roadSeaDistance, roadSeaEmission } from './roadSea';
 import { worldAverageMeta } from '../../formulas/grid';
 import { REST_OF_WORLD, trainDistance, trainFactorCountry } from '../../formulas/train';
 import { PERSON_LINK_KEY, type EmissionRow, type EntryTypeDef, type FactorRow, type FieldDef, type ResolvedLocation } from '../fields';

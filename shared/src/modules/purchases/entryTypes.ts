@@ -12,7 +12,7 @@ import {
   PER_EUR,
   PRICE_INDEX_SET,
   purchaseEmission,
-} from '../../formulas/purchases';
+} from './formulas';
 import type { EmissionRow, EntryTypeDef } from '../fields';
 
 const f = (key: string) => `modules.purchases.fields.${key}`;

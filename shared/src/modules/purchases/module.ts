@@ -1,7 +1,7 @@
 // The module's light descriptor, which the catalogue (../catalogue.ts) lists: no entry type and
 // no formula, so that screens listing modules stay small. Its entry types are in entryTypes.ts.
 // Only the names of its sets come from the formulas (constants: the bundler keeps no code of them).
-import { BASE_CURRENCY, CURRENCIES, CURRENCY_YEAR, EUR_PER_UNIT, EXCHANGE_RATE_SET, HICP, INDEX_YEAR, NACRES_KEY, NACRES_SET, PER_EUR, PRICE_INDEX_SET } from '../../formulas/purchases';
+import { BASE_CURRENCY, CURRENCIES, CURRENCY_YEAR, EUR_PER_UNIT, EXCHANGE_RATE_SET, HICP, INDEX_YEAR, NACRES_KEY, NACRES_SET, PER_EUR, PRICE_INDEX_SET } from './formulas';
 import type { ModuleDef } from '../fields';
 
 export const purchasesModule: ModuleDef<'purchases'> = {

@@ -3,7 +3,7 @@
 // hold them — one per mode, round numbers so each figure can be checked on paper — and no row for
 // the electric bicycle.
 import { describe, expect, it } from 'vitest';
-import { createSchema, ENTRY_TYPES, reportEmissions, type EntryData, type FactorRow } from '../index';
+import { createSchema, ENTRY_TYPES, reportEmissions, type EntryData, type FactorRow } from '../../index';
 
 const PER_KM: Record<string, number> = {
   walk: 0,

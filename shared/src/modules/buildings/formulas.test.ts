@@ -1,7 +1,7 @@
 // Buildings and energy, worked by hand: each entry type's formula through the registry (so the
 // scope and category come from its declaration), with the factor values written here.
 import { describe, expect, it } from 'vitest';
-import { ENTRY_TYPES, emissionTypeFor, reportEmissions, type EntryData, type FactorRow } from '../index';
+import { ENTRY_TYPES, emissionTypeFor, reportEmissions, type EntryData, type FactorRow } from '../../index';
 import { compositionOf, refrigerantGwp } from './refrigerants';
 
 const compute = (type: string, data: EntryData, factors: FactorRow[]) => {

@@ -1,8 +1,8 @@
 // Equipment, worked by hand: the device formula through the registry (so the scope and category
 // come from its declaration), with the factor values written here.
 import { describe, expect, it } from 'vitest';
-import { createSchema, ENTRY_TYPES, reportEmissions, type EntryData, type FactorRow } from '../index';
-import { lifetimeShare } from './equipment';
+import { createSchema, ENTRY_TYPES, reportEmissions, type EntryData, type FactorRow } from '../../index';
+import { lifetimeShare } from './formulas';
 
 const laptop: FactorRow = { id: 1, classification: { device_type: 'laptop' }, values: { kg_co2eq_per_device: 260, lifetime_years: 4 } };
 const server: FactorRow = { id: 2, classification: { device_type: 'server' }, values: { kg_co2eq_per_device: 1300, lifetime_years: 5 } };

@@ -3,7 +3,7 @@
 // file could hold them (a hybrid car and a taxi per vehicle-km, coach and bus per passenger-km, no
 // ferry row), and trips between two places one degree of latitude apart.
 import { describe, expect, it } from 'vitest';
-import { ENTRY_TYPES, reportEmissions, type EntryData, type FactorRow, type ResolvedLocation } from '../index';
+import { ENTRY_TYPES, reportEmissions, type EntryData, type FactorRow, type ResolvedLocation } from '../../index';
 
 const hybrid: FactorRow = { id: 1, classification: { mode: 'car_hybrid' }, values: { kg_co2eq_per_km: 0.12 } };
 const coach: FactorRow = { id: 2, classification: { mode: 'coach' }, values: { kg_co2eq_per_km: 0.03 } };
@@ -93,7 +93,7 @@ describe('road and sea trips', () => {
 
 describe('road and sea trip fields', () => {
   it('refuses a distance of 0, more than nine people in a car, and a mode it does not know; takes the rest', async () => {
-    const { createSchema } = await import('../modules/schemas');
+    const { createSchema } = await import('../schemas');
     const schema = createSchema(ENTRY_TYPES.road_sea!);
     const issue = (data: EntryData) => schema.safeParse(data).error?.issues[0];
     expect(issue(trip('coach', 0))).toMatchObject({ path: ['distance_km'], message: 'must be more than 0' });
@@ -105,7 +105,7 @@ describe('road and sea trip fields', () => {
   });
 
   it('takes two places instead of the distance for a car, taxi or coach only, and one place is not enough', async () => {
-    const { createSchema } = await import('../modules/schemas');
+    const { createSchema } = await import('../schemas');
     const schema = createSchema(ENTRY_TYPES.road_sea!);
     const issues = (data: EntryData) => schema.safeParse(data).error?.issues.map((i) => ({ path: i.path, message: i.message }));
     for (const mode of ['car_diesel', 'taxi', 'coach']) expect(schema.safeParse({ mode, origin: 'Lausanne', destination: 'Bern' }).success, mode).toBe(true);

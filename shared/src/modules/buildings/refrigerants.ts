@@ -1,8 +1,8 @@
 // Refrigerant leaks: the mass of gas recharged (or known lost) times its 100-year global warming
 // potential. A pure gas's GWP is a factor row of its own; a blend's is the mass-weighted sum of
 // its components' GWPs, so that uploading new component values updates every blend with them.
-import { reasonText } from './reasons';
-import type { FactorRow } from '../modules/fields';
+import { reasonText } from '../../formulas/reasons';
+import type { FactorRow } from '../fields';
 
 export const REFRIGERANTS = ['r134a', 'r32', 'r410a', 'r404a', 'r407c', 'r1234yf', 'sf6'] as const;
 export type Refrigerant = (typeof REFRIGERANTS)[number];

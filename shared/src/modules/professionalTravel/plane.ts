@@ -1,7 +1,7 @@
 // Plane travel: great-circle distance plus a fixed uplift for routing and holding, a distance
 // band chosen on the corrected one-way distance, and a factor per band and cabin class.
-import { haversineKm, type LatLon } from './geo';
-import { legCount } from './trips';
+import { haversineKm, type LatLon } from '../../formulas/geo';
+import { legCount } from '../../formulas/trips';
 
 /** Added to every one-way great-circle distance (detours, approach, holding). */
 export const PLANE_UPLIFT_KM = 95;

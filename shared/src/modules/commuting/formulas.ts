@@ -6,9 +6,9 @@
 // are per passenger-km. A part whose mode has no factor in the year makes the whole response
 // figureless (null, with the reason), never a zero: walking and cycling are zero only because a
 // published factor row says so.
-import { reasonText } from './reasons';
-import { REST_OF_WORLD } from './train';
-import type { EmissionRow, FactorRow } from '../modules/fields';
+import { reasonText } from '../../formulas/reasons';
+import { REST_OF_WORLD } from '../../formulas/train';
+import type { EmissionRow, FactorRow } from '../fields';
 
 export const COMMUTE_MODES = ['walk', 'bike', 'ebike', 'bus', 'tram_metro', 'train', 'car_petrol', 'car_diesel', 'car_hybrid', 'car_electric', 'motorbike'] as const;
 export type CommuteMode = (typeof COMMUTE_MODES)[number];

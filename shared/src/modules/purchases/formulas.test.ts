@@ -1,7 +1,7 @@
 // Purchases, worked by hand: the formula through the registry (so the scope and category come
 // from its declaration), with ratios and rates written here as an operator's files could hold them.
 import { describe, expect, it } from 'vitest';
-import { ENTRY_TYPES, reportEmissions, type EntryData, type FactorRow } from '../index';
+import { ENTRY_TYPES, reportEmissions, type EntryData, type FactorRow } from '../../index';
 
 const services: FactorRow = { id: 1, classification: { category: 'services' }, values: { kg_co2eq_per_eur: 0.11 } };
 const unclassified: FactorRow = { id: 2, classification: { category: 'unclassified' }, values: { kg_co2eq_per_eur: 0.31 } };
@@ -54,7 +54,7 @@ describe('purchase', () => {
 
 describe('purchase fields', () => {
   it('an amount of 0 or less is refused; any positive amount is taken', async () => {
-    const { createSchema } = await import('../modules/schemas');
+    const { createSchema } = await import('../schemas');
     const schema = createSchema(ENTRY_TYPES.purchase!);
     for (const amount of [0, -5]) expect(schema.safeParse(purchase('services', amount, 'EUR')).error?.issues[0]).toMatchObject({ path: ['amount'], message: 'must be more than 0' });
     expect(schema.safeParse(purchase('services', 0.01, 'EUR')).success).toBe(true);

@@ -4,8 +4,8 @@
 // comes from a factor row (the ratio, the currency's rate, the price indices); only the euro
 // itself needs no rate. A missing rate, ratio or index gives no figure (null, with the reason),
 // never a zero.
-import { REASON_SEPARATOR, reasonText } from './reasons';
-import type { EmissionRow, FactorRow } from '../modules/fields';
+import { REASON_SEPARATOR, reasonText } from '../../formulas/reasons';
+import type { EmissionRow, FactorRow } from '../fields';
 
 /** The currency every monetary ratio is per, and that needs no exchange rate. */
 export const BASE_CURRENCY = 'EUR';

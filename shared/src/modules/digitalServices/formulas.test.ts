@@ -2,7 +2,7 @@
 // come from its declaration), with factor rows written here as an operator's files could hold them
 // (round values of the kind the factor library holds: a services ratio, Green Algorithms' powers, Uptime's PUE).
 import { describe, expect, it } from 'vitest';
-import { ENTRY_TYPES, reasonsOf, reportEmissions, type EntryData, type FactorRow } from '../index';
+import { ENTRY_TYPES, reasonsOf, reportEmissions, type EntryData, type FactorRow } from '../../index';
 
 const row = (id: number, classification: Record<string, string>, values: Record<string, number>): FactorRow => ({ id, classification, values });
 const compute = row(1, { service_kind: 'compute' }, { kg_co2eq_per_eur: 0.11 });

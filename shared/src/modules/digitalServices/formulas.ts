@@ -1,4 +1,4 @@
-// Digital services. Cloud and computing bills weigh like purchases (formulas/purchases.ts: amount
+// Digital services. Cloud and computing bills weigh like purchases (../purchases/formulas.ts: amount
 // in euros × kg CO2e per euro of the service kind). Computing by use weighs the electricity the
 // work drew at the data centre: hours × the power of a core or a GPU (W, a factor row) ÷ 1000,
 // or kWh metered by the provider, times the data centre's PUE (the provider's, else the default
@@ -6,9 +6,9 @@
 // weigh their requests × the provider's kg CO2e per request, or × its Wh per request × a grid
 // factor. Every figure comes from a factor row
 // or from the entry; a missing one gives no figure (null, with the reason), never a zero.
-import { GRID_KEY } from './grid';
-import { REASON_SEPARATOR, reasonText } from './reasons';
-import type { EmissionRow, FactorRow } from '../modules/fields';
+import { GRID_KEY } from '../../formulas/grid';
+import { REASON_SEPARATOR, reasonText } from '../../formulas/reasons';
+import type { EmissionRow, FactorRow } from '../fields';
 
 /** Value key of the compute set: W drawn per core (CPUs) or per GPU. */
 export const WATTS_KEY = 'watts';

@@ -6,8 +6,8 @@
 // bought in 2023 with a 4-year lifetime carries a quarter in each of 2023 to 2026, and nothing in
 // 2022 or 2027 (a zero that is a result, not a missing factor). A lifetime of 1.5 years gives
 // two thirds to its first year and one third to its second.
-import { reasonText } from './reasons';
-import type { FactorRow } from '../modules/fields';
+import { reasonText } from '../../formulas/reasons';
+import type { FactorRow } from '../fields';
 
 /** kg CO2e one device of the type weighs when made (value of the device's factor row). */
 export const EMBODIED_KEY = 'kg_co2eq_per_device';

@@ -5,10 +5,10 @@
 // same fuel however many ride in it), so their figure is divided by the occupants; the other
 // modes' factors are already per passenger-km.
 // No factor for the mode in the year: no figure (null, with the reason), never a zero.
-import { haversineKm, type LatLon } from './geo';
-import { reasonText } from './reasons';
-import { legCount } from './trips';
-import type { EmissionRow, FactorRow } from '../modules/fields';
+import { haversineKm, type LatLon } from '../../formulas/geo';
+import { reasonText } from '../../formulas/reasons';
+import { legCount } from '../../formulas/trips';
+import type { EmissionRow, FactorRow } from '../fields';
 
 /** The modes, cars by fuel: the fuel only matters for a car, so it is part of the car's mode
  * rather than a field that other modes would have to leave empty. */
