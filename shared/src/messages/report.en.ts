@@ -1,6 +1,7 @@
 // English texts of the printable report (GET /api/v1/carbon_reports/{id}/report.pdf), which the
 // BFF writes with the standard PDF fonts: WinAnsi characters only ("CO2e", no subscripts). Names of
-// modules, scopes, categories and statuses, and the units of figures, are en.ts's, as on screen.
+// modules, scopes, categories and statuses, and the units of figures, are those the web app shows
+// (common.en.ts, each module's messages.en.ts), as on screen.
 // report.fr.ts mirrors this shape exactly.
 export default {
   title: 'Carbon footprint report',
