@@ -1,6 +1,5 @@
 // The modules' words (each folder's messages.<locale>.ts) merged into the trees the SPA and the
 // printable report read: `modules.<module type>` and `method.formulas.<entry type>`.
-import type { ModuleType } from '../modules/types';
 
 export interface ModuleMessages {
   modules: object;
@@ -10,7 +9,7 @@ export interface ModuleMessages {
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 export interface MergedModuleMessages<T extends readonly ModuleMessages[]> {
-  modules: Intersection<T[number]['modules']> & Record<ModuleType, object>;
+  modules: Intersection<T[number]['modules']>;
   formulas: Intersection<T[number]['formulas']>;
 }
 
