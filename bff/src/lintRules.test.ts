@@ -45,9 +45,19 @@ describe('lint', { timeout: 120_000 }, () => {
     expect(await problems(untypedLinter, 'bff/src/domain', code)).toEqual([{ rule: 'import-x/no-restricted-paths', line: 2 }]);
   });
 
-  it('lets the BFF read the web app’s messages and nothing else of it', async () => {
+  it('refuses a BFF or shared file that imports the web app, its messages included', async () => {
     const code = ["import en from '../../../web/src/i18n/en';", "import { useFormat } from '../../../web/src/composables/useFormat';", 'export const words = [en, useFormat];'];
-    expect(await problems(untypedLinter, 'bff/src/domain', code)).toEqual([{ rule: 'import-x/no-restricted-paths', line: 2 }]);
+    expect(await problems(untypedLinter, 'bff/src/domain', code)).toEqual([
+      { rule: 'import-x/no-restricted-paths', line: 1 },
+      { rule: 'import-x/no-restricted-paths', line: 2 },
+    ]);
+    const shared = ["import en from '../../web/src/i18n/en';", 'export const words = en;'];
+    expect(await problems(untypedLinter, 'shared/src', shared)).toEqual([{ rule: 'import-x/no-restricted-paths', line: 1 }]);
+  });
+
+  it('lets the BFF read the messages it shares with the web app from shared/', async () => {
+    const code = ["import { COMMON_EN } from '@carbon/shared/messages/common.en';", "import report from '../../../shared/src/messages/report.en';", 'export const words = [COMMON_EN, report];'];
+    expect(await problems(untypedLinter, 'bff/src/domain', code)).toEqual([]);
   });
 
   it('accepts a domain file that imports core/ and db/', async () => {
