@@ -57,7 +57,8 @@ export interface StartOptions {
   /** Extra options for tests: no migrations when the template is ready. */
   skipMigrations?: boolean;
   log?: Logger;
-  /** What session lifetimes are measured against (default: the system clock). */
+  /** What session lifetimes, cache time limits and the sign-in rate window are measured against
+   * (default: the system clock). */
   clock?: Clock;
   /** The built web app to serve (default: web/dist). */
   webDist?: string;
@@ -127,7 +128,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // what this instance remembers stale (events/cacheChanges.ts).
     const lifecycle = new JobLifecycle();
     const listener = new JobEventListener({ connectionString: databaseUrl, log: log.child({ component: 'events' }), lifecycle });
-    const cacheOptions = { ttlMs: config.CACHE_SECONDS * 1000, isLive: () => listener.connected };
+    const cacheOptions = { ttlMs: config.CACHE_SECONDS * 1000, isLive: () => listener.connected, clock: opts.clock };
     const authCache = new AuthCache<CurrentUser>(cacheOptions);
     const references = new ReferenceCache(cacheOptions);
     useReferenceCache(pool, references);

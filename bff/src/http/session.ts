@@ -55,7 +55,7 @@ export interface SessionRouteDeps {
 
 export function sessionRoutes(d: SessionRouteDeps): Router {
   const r = Router();
-  const limited = rateLimit({ windowMs: 60_000, max: d.loginRatePerMinute });
+  const limited = rateLimit({ windowMs: 60_000, max: d.loginRatePerMinute, clock: d.lifetimes.clock });
   const txCookie = { httpOnly: true, sameSite: 'strict' as const, secure: d.cookieSecure, path: '/api/v1/session' };
   const handoffCookie = { ...txCookie, path: LOGOUT_REDIRECT_PATH };
 
