@@ -27,6 +27,9 @@ const QUASAR_PACKS: Record<Locale, (lang: QuasarLang) => Promise<QuasarLanguage>
 export async function applyQuasarLang(lang: QuasarLang, locale: Locale): Promise<void> {
   const pack = await QUASAR_PACKS[locale](lang);
   if (i18n.global.locale.value !== locale) return; // switched again meanwhile
+  // The page may be gone by the time the pack arrives (a component test torn down): Quasar's
+  // language setter writes on the document, from a scheduler no caller can catch.
+  if (typeof document === 'undefined') return;
   const g = (n: number) => formatNumber(n, locale);
   lang.set({ ...pack, table: { ...pack.table, pagination: (first: number, last: number, total: number) => i18n.global.t('table.pagination', { first: g(first), last: g(last), total: g(total) }) } });
   // Quasar writes its pack's own name (en-US) on the page: the app's locale stays its language.
