@@ -208,7 +208,7 @@ async function main(): Promise<void> {
     const floorEmissions = await floor('data_entry_emissions', `emission_type = $1`);
     const floorTo = Date.now();
     // BENCH_FLOOR_KEYS=1: the same floor once more with the tables' foreign keys, whose per-row
-    // checks the chain pays and the floor above does not (docs/performance.md, bulk pipeline).
+    // checks the chain pays and the floor above does not (docs/performance-history.md, bulk pipeline).
     if (process.env.BENCH_FLOOR_KEYS) {
       const keyed = async (table: string, where: string) => {
         await pool.query(`CREATE TABLE keyed_${table} (LIKE ${table} INCLUDING ALL)`);

@@ -145,7 +145,7 @@ async function growTo(pool: pg.Pool, templateId: number, units: number): Promise
  * read into the kernel's page cache (pg_prewarm's `read` mode; PostgreSQL's own buffers stay
  * cold). The seeding writes about as much WAL as data, which pushes part of the data out of the
  * page cache: measured right after it, a random report's rows came from the disk
- * (docs/performance.md, results and roll-up at scale). */
+ * (docs/performance-history.md, results and roll-up at scale). */
 async function settle(pool: pg.Pool): Promise<void> {
   await pool.query('CHECKPOINT');
   execFileSync('sync');

@@ -2,7 +2,7 @@
 // waits for PostgreSQL's WAL to be flushed, so a disk that stalls a flush for half a second stalls
 // every writer with it, whatever the service does. A worker thread writes 8 KiB beside the data
 // and flushes it (fdatasync) every 50 ms, and keeps each flush's time, so that a run's tail can be
-// read against the disk's (docs/performance.md, "Path 1's tail is the disk's"). Its own load is
+// read against the disk's (docs/performance-history.md, "Path 1's tail is the disk's"). Its own load is
 // about 20 small flushes a second against PostgreSQL's hundreds.
 import { Worker } from 'node:worker_threads';
 import { summarize, type Summary } from './stats';

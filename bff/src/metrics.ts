@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { RequestHandler } from 'express';
 import client from 'prom-client';
 import type { Transition, TransitionJob } from './jobs/transitionLog';
+import type { JobLifecycle } from './jobs/lifecycle';
 import type { JobHealth } from './jobs/sql';
 
 /** What a pg pool says of itself. */
@@ -151,7 +152,12 @@ export class Metrics {
     };
   }
 
-  onTransition = (job: TransitionJob, t: Transition): void => {
+  /** Subscribes to the jobs' lifecycle: every transition this instance makes is counted. */
+  observe(lifecycle: JobLifecycle): () => void {
+    return lifecycle.on('transition', ({ job, transition }) => this.onTransition(job, transition));
+  }
+
+  private onTransition = (job: TransitionJob, t: Transition): void => {
     this.jobTransitions.inc({ job_type: job.job_type, from: t.from, to: t.to, result: t.result ?? '' });
     if (t.rescued) this.rescues.inc({ job_type: job.job_type });
     if (t.duration_ms !== undefined) this.jobDuration.observe({ job_type: job.job_type, result: t.result ?? 'retry' }, t.duration_ms / 1000);

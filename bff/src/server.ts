@@ -18,6 +18,7 @@ import { lifetimes } from './auth/session';
 import type { Clock } from './core/clock';
 import { ReferenceCache, useReferenceCache } from './domain/referenceCache';
 import { JobEventListener } from './events/listener';
+import { JobLifecycle } from './jobs/lifecycle';
 import { EventHub } from './events/hub';
 import type { DevIdp } from './dev/idp';
 import { ensureLocations } from './domain/locations/loadLocations';
@@ -56,7 +57,8 @@ export interface StartOptions {
   /** Extra options for tests: no migrations when the template is ready. */
   skipMigrations?: boolean;
   log?: Logger;
-  /** What session lifetimes are measured against (default: the system clock). */
+  /** What session lifetimes, cache time limits and the sign-in rate window are measured against
+   * (default: the system clock). */
   clock?: Clock;
   /** The built web app to serve (default: web/dist). */
   webDist?: string;
@@ -124,8 +126,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     let shuttingDown = false;
     // One LISTEN connection hears, from every instance, job events and the notices that make
     // what this instance remembers stale (events/cacheChanges.ts).
-    const listener = new JobEventListener({ connectionString: databaseUrl, log: log.child({ component: 'events' }) });
-    const cacheOptions = { ttlMs: config.CACHE_SECONDS * 1000, isLive: () => listener.connected };
+    const lifecycle = new JobLifecycle();
+    const listener = new JobEventListener({ connectionString: databaseUrl, log: log.child({ component: 'events' }), lifecycle });
+    const cacheOptions = { ttlMs: config.CACHE_SECONDS * 1000, isLive: () => listener.connected, clock: opts.clock };
     const authCache = new AuthCache<CurrentUser>(cacheOptions);
     const references = new ReferenceCache(cacheOptions);
     useReferenceCache(pool, references);
@@ -133,14 +136,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       authCache.notice(notice);
       references.notice(notice);
     });
-    listener.onResync(() => {
+    lifecycle.on('resync', () => {
       authCache.clear();
       references.clear();
     });
     let stopped: Promise<void> | undefined;
     const sessionEvents = new SessionEvents();
     const sessionLifetimes = lifetimes(config, opts.clock);
-    const hub = new EventHub({ pool, listener, sessionEvents, lifetimes: sessionLifetimes, log, maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
+    const hub = new EventHub({ pool, lifecycle, sessionEvents, lifetimes: sessionLifetimes, log, maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
     // Metrics are made before the job system they observe, and read its pool only when scraped.
     const metrics =
       config.METRICS_PORT === undefined
@@ -151,7 +154,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
             eventStreams: () => hub.size,
             jobHealth: async () => (await jobHealth(pool, {})).rows[0]!,
           });
-    const jobs = createJobSystem({ config, log, databaseUrl, onJobStateChange: (fn) => listener.onEvent(fn), onTransition: metrics?.onTransition });
+    metrics?.observe(lifecycle);
+    const jobs = createJobSystem({ config, log, databaseUrl, lifecycle });
     const app = createApp({
       config,
       log,

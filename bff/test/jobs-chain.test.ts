@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../src/db/pool';
 import { createJobPool, JobRunner } from '../src/jobs/runner';
-import { chainAggregation } from '../src/jobs/chainJob';
+import { aggregationJob, chainAggregation } from '../src/jobs/handlers/aggregation';
 import { recoverJob } from '../src/jobs/recoverJob';
 import { PermanentJobError, type JobRow } from '../src/jobs/types';
 import { deferred, jobTestDb, silentLog, testJob, waitFor, type JobTestDb } from './support/jobs';
@@ -100,7 +100,7 @@ describe('aggregation de-duplication', () => {
       writes: [],
       // Held far in the future, so that it cannot run before every recalculation has chained it
       // (however slow the machine); made due below.
-      run: async ({ chainAggregation: agg }) => void (await agg({ module_type: 'professional_travel', year: 2033, unit_id: null, delay_ms: 3_600_000 }, { linear: true })),
+      run: async ({ chain }) => void (await chain(aggregationJob({ module_type: 'professional_travel', year: 2033, unit_id: null, delay_ms: 3_600_000 }), { linear: true })),
     });
     runner.register({ type: 'aggregation', writes: [], run: async () => void aggregations++ });
     const recalcs = await Promise.all(Array.from({ length: 8 }, (_, i) => db.insert(testJob(`recalc-${i}`, { job_type: 'test_recalc' }))));

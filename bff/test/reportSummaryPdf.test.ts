@@ -5,11 +5,17 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber, formatTonnes, type CarbonReportView, type ModuleType, type ReportUncertainty } from '@carbon/shared';
-import en from '../../web/src/i18n/en';
-import fr from '../../web/src/i18n/fr';
+import { COMMON_EN } from '@carbon/shared/messages/common.en';
+import { COMMON_FR } from '@carbon/shared/messages/common.fr';
+import { MODULE_MESSAGES_EN } from '@carbon/shared/messages/modules.en';
+import { MODULE_MESSAGES_FR } from '@carbon/shared/messages/modules.fr';
 import { startTestStack, type TestStack } from './support/stack';
 import { addMember, as, demoIds, type DemoIds } from './support/carbon';
 import { oneSpace, pdfText } from './support/pdf';
+
+// The words the report shares with the web app, under the web app's keys.
+const en = { ...COMMON_EN, modules: MODULE_MESSAGES_EN.modules };
+const fr = { ...COMMON_FR, modules: MODULE_MESSAGES_FR.modules };
 
 let stack: TestStack;
 let ids: DemoIds;

@@ -11,12 +11,13 @@
 // no factor gives. The library has no per-FTE estimate (the back office chooses one, or none), so
 // the back office gives the year one before the lab fills it.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { MODULE_TYPES } from '@carbon/shared';
 import { openAs } from '../support/session';
 import { ensureReport, unitIdOf } from '../support/db';
 import { choose, chooseAmong, comboboxOf, entryDialog, fieldBox, figure, numberOf, pick, setFile, textboxOf } from '../support/ui';
 
 const YEAR = 2026;
-const MODULES = ['headcount', 'professional_travel', 'buildings', 'equipment', 'purchases', 'digital_services', 'commuting'];
+const MODULES = [...MODULE_TYPES];
 const PHASES_DONE = { timeout: 45_000 };
 
 /** The back office's per-FTE estimate for the year, uploaded from its factors page. */

@@ -2,7 +2,7 @@
 // do with their own rows is each module's `ownRows`). The BFF computes the map per request and
 // returns it from GET /v1/session; the SPA only uses it to hide what the server would refuse
 // anyway.
-import { MODULE_TYPES, MODULES } from './modules/registry';
+import { MODULE_TYPES, MODULES } from './modules/catalogue';
 import type { ModuleType } from './modules/types';
 
 export const ROLES = ['standard', 'principal', 'backoffice', 'admin'] as const;

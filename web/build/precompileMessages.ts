@@ -4,6 +4,7 @@
 // else that reads them (the component tests, the BFF's printable report).
 import { baseCompile, type CompileError } from '@intlify/message-compiler';
 import type { Plugin } from 'vite';
+import { tsImport } from 'tsx/esm/api';
 
 type Tree = { [key: string]: Tree | string };
 
@@ -30,15 +31,15 @@ export function compileTree(tree: unknown, where: string): unknown {
 }
 
 /** `include` matches the ids of the message modules; each must only default-export a tree of
- * strings and import nothing at run time (its own JavaScript is evaluated here). */
+ * strings. It may import other message files (the modules' words in shared/): the module is
+ * loaded here with its imports, and the chunk gets only the compiled tree. */
 export function precompileMessages(include: RegExp): Plugin {
   return {
     name: 'carbon:precompile-messages',
     apply: 'build',
-    async transform(code, id) {
+    async transform(_code, id) {
       if (!include.test(id)) return null;
-      // Vite has already turned the TypeScript into JavaScript.
-      const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: unknown };
+      const mod = (await tsImport(id, import.meta.url)) as { default?: unknown };
       if (mod.default === undefined) this.error(`${id} has no default export of messages`);
       const compiled = compileTree(mod.default, '');
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});\n`, map: { mappings: '' } };

@@ -7,7 +7,7 @@ import { ERROR_CODES, ERROR_PARAMS } from '@carbon/shared';
 import en from '../src/i18n/en';
 import fr from '../src/i18n/fr';
 import { i18n } from '../src/i18n';
-import { errorDetail, fieldErrorsOf } from '../src/api/client';
+import { errorDetail, fieldErrorsOf } from '../src/utils/apiErrors';
 import { codedText, directoryIssueText } from '../src/utils/errorText';
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

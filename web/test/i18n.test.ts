@@ -4,8 +4,8 @@ import en from '../src/i18n/en';
 import fr from '../src/i18n/fr';
 import backofficeEn from '../src/i18n/backoffice.en';
 import backofficeFr from '../src/i18n/backoffice.fr';
-import reportEn from '../src/i18n/report.en';
-import reportFr from '../src/i18n/report.fr';
+import reportEn from '../../shared/src/messages/report.en';
+import reportFr from '../../shared/src/messages/report.fr';
 
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));

@@ -1,23 +1,26 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../core/clock';
 import { AuthCache, sessionTag } from './authCache';
 
 let live = true;
-const cache = (ttlMs = 1_000, maxEntries?: number) => new AuthCache<{ name: string }>({ ttlMs, isLive: () => live, maxEntries });
+const cache = (ttlMs = 1_000, maxEntries?: number, clock = new ManualClock(0)) =>
+  new AuthCache<{ name: string }>({ ttlMs, isLive: () => live, maxEntries, clock });
 
 afterEach(() => {
   live = true;
-  vi.useRealTimers();
 });
 
 describe('AuthCache', () => {
   it('remembers a session and a user until their time limit', () => {
-    vi.useFakeTimers();
-    const c = cache(1_000);
+    const clock = new ManualClock(0);
+    const c = cache(1_000, undefined, clock);
     c.rememberSession('sid-1', '{"userId":1}', c.mark());
     c.rememberUser(1, { name: 'Alice' }, c.mark());
     expect(c.session('sid-1')).toBe('{"userId":1}');
     expect(c.user(1)).toEqual({ name: 'Alice' });
-    vi.advanceTimersByTime(1_001);
+    clock.advance(999);
+    expect(c.user(1)).toEqual({ name: 'Alice' });
+    clock.advance(2);
     expect(c.session('sid-1')).toBeUndefined();
     expect(c.user(1)).toBeUndefined();
   });

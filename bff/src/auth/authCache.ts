@@ -6,6 +6,7 @@
 // and every instance forgets the entry at once (events/cacheChanges.ts). Idle expiry is judged on
 // fresh data: see `CachedSessionStore`.
 import crypto from 'node:crypto';
+import { systemClock } from '../core/clock';
 import { Memo, type CacheOptions } from '../core/memo';
 
 /** What a notice names: a session (by tag, never the id itself) or a user. */
@@ -24,6 +25,10 @@ export class AuthCache<User> {
     this.users = new Memo(opts.maxEntries ?? 10_000);
   }
 
+  private now(): number {
+    return (this.opts.clock ?? systemClock).now();
+  }
+
   private get on(): boolean {
     return this.opts.ttlMs > 0 && this.opts.isLive();
   }
@@ -39,11 +44,11 @@ export class AuthCache<User> {
   }
 
   session(sid: string): string | undefined {
-    return this.on ? this.sessions.get(sessionTag(sid), Date.now()) : undefined;
+    return this.on ? this.sessions.get(sessionTag(sid), this.now()) : undefined;
   }
 
   rememberSession(sid: string, json: string, mark: number): void {
-    if (this.on && mark === this.forgets) this.sessions.set(sessionTag(sid), json, Date.now() + this.opts.ttlMs);
+    if (this.on && mark === this.forgets) this.sessions.set(sessionTag(sid), json, this.now() + this.opts.ttlMs);
   }
 
   forgetSession(sid: string): void {
@@ -52,11 +57,11 @@ export class AuthCache<User> {
   }
 
   user(id: number): User | undefined {
-    return this.on ? this.users.get(id, Date.now()) : undefined;
+    return this.on ? this.users.get(id, this.now()) : undefined;
   }
 
   rememberUser(id: number, user: User, mark: number): void {
-    if (this.on && mark === this.forgets) this.users.set(id, user, Date.now() + this.opts.ttlMs);
+    if (this.on && mark === this.forgets) this.users.set(id, user, this.now() + this.opts.ttlMs);
   }
 
   forgetUser(id: number): void {

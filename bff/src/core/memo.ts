@@ -2,6 +2,7 @@
 // member lists) is kept in size-bounded maps with a time limit per entry. The caches forget on
 // the database's change notices (events/cacheChanges.ts); the time limit only bounds how long a
 // missed notice could matter.
+import type { Clock } from './clock';
 
 export interface CacheOptions {
   /** How long an entry may be used at most; 0 turns the cache off. */
@@ -9,6 +10,8 @@ export interface CacheOptions {
   /** Whether change notices can currently arrive (the LISTEN connection is up); nothing is
    * remembered while they cannot, since one could be missed. */
   isLive: () => boolean;
+  /** What the time limits are measured against (default: the system clock); tests move their own. */
+  clock?: Clock;
 }
 
 interface Entry<T> {

@@ -14,7 +14,7 @@ import { entryColumns, entryTypesOf, fieldOf, MODULE_TYPES, type EntryTypeDef, t
 import type { Pool } from '../db/pool';
 import type { JobRunner } from '../jobs/runner';
 import { CSV_INGEST } from '../jobs/handlers/csvIngest';
-import { startUploadJob } from '../http/sync/pipelineStart';
+import { startUploadJob } from '../useCases/uploads';
 import { DEMO_YEARS } from './demoData';
 
 export const DEMO_ENTRIES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/demo-entries.json');

@@ -1,7 +1,7 @@
 // Emission factors: the lookup used by Path 1 and the recalculation (the defaults shipped in
 // bff/data/factors/ are loaded by jobs/factorLibrary). Factors come in sets (shared/src/modules/registry.ts, FACTOR_SETS); the
 // `factors.data_entry_type` column holds the set's name.
-import { FACTOR_SETS, type FactorRow } from '@carbon/shared';
+import { FACTOR_SETS, type FactorRow, type FactorView } from '@carbon/shared';
 import type { Queryable } from './db';
 
 /** How many factors each set of the registry has for a year (sets without any are left out). */
@@ -29,4 +29,26 @@ export async function factorSetsFor(db: Queryable, sets: readonly string[], year
   const bySet: Record<string, FactorRow[]> = Object.fromEntries(sets.map((s) => [s, []]));
   for (const { set, ...row } of rows) bySet[set]!.push(row);
   return bySet;
+}
+
+/** The factors of `sets` for a year, as the factors page lists them: `in_latest_upload` false for
+ * a factor the latest successful file of its set did not contain; `latest_job_id` that file's job. */
+const FACTOR_LIST = `
+  WITH latest AS (
+    SELECT data_entry_type, max(id) AS job_id
+      FROM data_ingestion_jobs
+     WHERE job_type = 'factor_ingest' AND year = $2 AND data_entry_type = ANY ($1::text[])
+       AND state = 'FINISHED' AND result <> 'ERROR'
+     GROUP BY data_entry_type
+  )
+  SELECT f.id, f.data_entry_type, f.year, f.classification, f."values", f.uncertainty_pct, f.edition, f.boundary, f.origin, f.source, f.last_seen_job_id, f.updated_at,
+         latest.job_id AS latest_job_id,
+         latest.job_id IS NULL OR f.origin = 'library' OR coalesce(f.last_seen_job_id = latest.job_id, false) AS in_latest_upload
+    FROM factors f
+    LEFT JOIN latest ON latest.data_entry_type = f.data_entry_type
+   WHERE f.data_entry_type = ANY ($1::text[]) AND f.year = $2
+   ORDER BY f.data_entry_type, f.id`;
+
+export async function factorList(db: Queryable, sets: readonly string[], year: number) {
+  return (await db.query<FactorView & { updated_at: Date; latest_job_id: number | null }>(FACTOR_LIST, [sets, year])).rows;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../core/clock';
 import { ReferenceCache, type MembersList } from './referenceCache';
 
 const list = (json: string): MembersList => ({ json, gzip: Buffer.from(json), etag: `W/"${json}"` });
@@ -46,5 +47,17 @@ describe('member lists in the reference cache', () => {
     const off = liveCache(0);
     off.c.rememberMembers(1, list('[1]'), off.c.membersMark());
     expect(off.c.membersOf(1)).toBeUndefined();
+  });
+});
+
+describe('the reference cache’s time limit', () => {
+  it('forgets a member list once its time limit has passed, by the cache’s clock', () => {
+    const clock = new ManualClock(0);
+    const c = new ReferenceCache({ ttlMs: 30_000, isLive: () => true, clock });
+    c.rememberMembers(1, list('[1]'), c.membersMark());
+    clock.advance(29_999);
+    expect(c.membersOf(1)?.json).toBe('[1]');
+    clock.advance(1);
+    expect(c.membersOf(1)).toBeUndefined();
   });
 });

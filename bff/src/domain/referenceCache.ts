@@ -9,6 +9,7 @@
 // Only what exists is remembered: a report created later is found at once.
 import type { FactorRow } from '@carbon/shared';
 import type { Pool } from '../db/pool';
+import { systemClock } from '../core/clock';
 import { Memo, type CacheOptions } from '../core/memo';
 import type { Queryable } from './db';
 import { factorSetsFor } from './factors';
@@ -40,6 +41,10 @@ export class ReferenceCache {
   /** Without options: a cache that remembers nothing. */
   constructor(private readonly opts: CacheOptions = { ttlMs: 0, isLive: () => false }) {}
 
+  private now(): number {
+    return (this.opts.clock ?? systemClock).now();
+  }
+
   private get on(): boolean {
     return this.opts.ttlMs > 0 && this.opts.isLive();
   }
@@ -54,7 +59,7 @@ export class ReferenceCache {
   async factorSetsFor(db: Queryable, sets: readonly string[], year: number): Promise<Record<string, FactorRow[]>> {
     const found: Record<string, FactorRow[]> = {};
     const missing: string[] = [];
-    const now = Date.now();
+    const now = this.now();
     for (const set of sets) {
       const hit = this.on ? this.factors.get(`${set}:${year}`, now) : undefined;
       if (hit) found[set] = hit;
@@ -65,7 +70,7 @@ export class ReferenceCache {
     const read = await factorSetsFor(db, missing, year);
     for (const [set, rows] of Object.entries(read)) {
       found[set] = rows;
-      if (this.on && mark === this.forgets) this.factors.set(`${set}:${year}`, rows, Date.now() + this.opts.ttlMs);
+      if (this.on && mark === this.forgets) this.factors.set(`${set}:${year}`, rows, this.now() + this.opts.ttlMs);
     }
     return found;
   }
@@ -76,11 +81,11 @@ export class ReferenceCache {
   }
 
   address(key: string): ModuleAddress | undefined {
-    return this.on ? this.addresses.get(key, Date.now()) : undefined;
+    return this.on ? this.addresses.get(key, this.now()) : undefined;
   }
 
   rememberAddress(key: string, address: ModuleAddress, mark: number): void {
-    if (this.on && mark === this.forgets) this.addresses.set(key, address, Date.now() + this.opts.ttlMs);
+    if (this.on && mark === this.forgets) this.addresses.set(key, address, this.now() + this.opts.ttlMs);
   }
 
   /** Take before reading a member list from the database; hand back to `rememberMembers`. */
@@ -89,11 +94,11 @@ export class ReferenceCache {
   }
 
   membersOf(moduleId: number): MembersList | undefined {
-    return this.on ? this.members.get(moduleId, Date.now()) : undefined;
+    return this.on ? this.members.get(moduleId, this.now()) : undefined;
   }
 
   rememberMembers(moduleId: number, list: MembersList, mark: number): void {
-    if (this.on && mark === this.memberForgets) this.members.set(moduleId, list, Date.now() + this.opts.ttlMs);
+    if (this.on && mark === this.memberForgets) this.members.set(moduleId, list, this.now() + this.opts.ttlMs);
   }
 
   /** Called by this instance's own member writes too: its next read must not wait for the notice. */

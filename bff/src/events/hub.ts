@@ -13,14 +13,15 @@ import { loadUser, type CurrentUser } from '../auth/currentUser';
 import type { SessionEvents } from '../auth/sessionEvents';
 import type { SessionLifetimes } from '../auth/session';
 import * as jobSql from '../jobs/sql';
-import type { JobEventListener } from './listener';
+import type { JobLifecycle } from '../jobs/lifecycle';
 import { notificationOfRow, type JobNotification } from './jobEvents';
 import { SseStream, type StreamFilter } from './sseStream';
 import { TooManyError } from '../core/errors';
 
 export interface HubOptions {
   pool: Pool;
-  listener: JobEventListener;
+  /** Job changes heard from every instance (`changed`) and reconnects (`resync`). */
+  lifecycle: JobLifecycle;
   sessionEvents: SessionEvents;
   lifetimes: SessionLifetimes;
   log: Logger;
@@ -53,7 +54,7 @@ export class EventHub {
   private readonly unsubscribe: (() => void)[];
 
   constructor(private readonly o: HubOptions) {
-    this.unsubscribe = [o.listener.onEvent((n) => this.broadcast(n)), o.listener.onResync(() => void this.resync())];
+    this.unsubscribe = [o.lifecycle.on('changed', (n) => this.broadcast(n)), o.lifecycle.on('resync', () => void this.resync())];
     this.timer = setInterval(() => void this.heartbeat(), o.pingMs ?? 15_000);
     this.timer.unref();
   }

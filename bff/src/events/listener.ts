@@ -7,25 +7,24 @@ import type pg from 'pg';
 import type { Logger } from '../log';
 import { KeptConnection } from '../db/keptConnection';
 import { CACHE_CHANGES_CHANNEL } from './cacheChanges';
-import { parseJobNotification, type JobNotification } from './jobEvents';
+import { parseJobNotification } from './jobEvents';
+import type { JobLifecycle } from '../jobs/lifecycle';
 
 export const JOB_EVENTS_CHANNEL = 'job_events';
 
 export interface ListenerOptions {
   connectionString: string;
   log: Logger;
+  /** Where job notices (`changed`) and reconnects (`resync`) are emitted. */
+  lifecycle: JobLifecycle;
   /** A keepalive query this often; an answer slower than `keepaliveMs` counts as a dead link. */
   keepaliveMs?: number;
   maxBackoffMs?: number;
 }
 
-type EventFn = (e: JobNotification) => void;
-
 export class JobEventListener {
   private readonly connection: KeptConnection;
-  private readonly eventFns = new Set<EventFn>();
   private readonly cacheFns = new Set<(notice: string) => void>();
-  private readonly resyncFns = new Set<() => void>();
 
   constructor(private readonly opts: ListenerOptions) {
     this.connection = new KeptConnection({
@@ -40,23 +39,13 @@ export class JobEventListener {
     this.connection.onConnected((again) => {
       if (!again) return;
       opts.log.info('job event listener reconnected; resyncing streams');
-      for (const fn of this.resyncFns) fn();
+      opts.lifecycle.emit('resync', null);
     });
-  }
-
-  onEvent(fn: EventFn): () => void {
-    this.eventFns.add(fn);
-    return () => this.eventFns.delete(fn);
   }
 
   onCacheChange(fn: (notice: string) => void): () => void {
     this.cacheFns.add(fn);
     return () => this.cacheFns.delete(fn);
-  }
-
-  onResync(fn: () => void): () => void {
-    this.resyncFns.add(fn);
-    return () => this.resyncFns.delete(fn);
   }
 
   get connected(): boolean {
@@ -91,7 +80,7 @@ export class JobEventListener {
       if (msg.channel !== JOB_EVENTS_CHANNEL) return;
       const event = parseJobNotification(msg.payload);
       if (!event) return this.opts.log.warn({ payload: msg.payload.slice(0, 200) }, 'malformed job event ignored');
-      for (const fn of this.eventFns) fn(event);
+      this.opts.lifecycle.emit('changed', event);
     });
     await client.query(`LISTEN ${JOB_EVENTS_CHANNEL}; LISTEN ${CACHE_CHANGES_CHANNEL}`);
   }

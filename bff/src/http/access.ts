@@ -5,9 +5,8 @@
 // the user with their roles after the change; POST /merge {from_user_id, into_user_id, reason} →
 // the account merged into, with its roles after the merge.
 import { Router } from 'express';
-import type { Pool } from '../db/pool';
-import { accessOverview, grantRole, revokeRole } from '../domain/access';
-import { mergeAccounts } from '../domain/access/merge';
+import type { Pool } from '../useCases/deps';
+import { accessOverview, grantRole, mergeAccounts, revokeRole } from '../useCases/access';
 import { requireBackoffice, userOf } from '../policies';
 import { parseInput } from '../core/validate';
 import { accessQuerySchema, mergeSchema, roleChangeSchema } from './access.schema';
@@ -17,7 +16,7 @@ export function accessRoutes(pool: Pool): Router {
   const r = Router();
   r.get('/', requireBackoffice('users', 'view'), async (req, res) => {
     const { q } = parseInput(accessQuerySchema, req.query, 'query');
-    res.json(await accessOverview(pool, q));
+    res.json(await accessOverview(pool, userOf(req), q));
   });
   r.post('/grant', requireBackoffice('users', 'edit'), jsonBody(), async (req, res) => {
     res.json(await grantRole(pool, userOf(req), parseInput(roleChangeSchema, req.body)));

@@ -3,7 +3,7 @@
 // GET /export.csv?action&actor&unit_id&from&to → the matching lines as CSV.
 // No route changes or removes a line: the trail is append-only (migration 0015).
 import { Router } from 'express';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../useCases/deps';
 import { exportAudit, listAudit, type AuditFilters } from '../domain/audit';
 import { requireBackoffice } from '../policies';
 import { parseInput } from '../core/validate';

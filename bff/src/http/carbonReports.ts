@@ -3,13 +3,13 @@
 // report-addressed data-entry routes (Path 1), and the report's exports (every emission and the
 // summary as CSV, the printable report as PDF).
 import { Router } from 'express';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../useCases/deps';
 import { getReport, listReports, ownFootprint } from '../domain/carbonReports';
 import { exportReportEmissions, exportReportSummary, renderReportPdf } from '../domain/reportExport';
 import { unitResults } from '../domain/results';
 import { reportFactorOrigins } from '../domain/results/factorOrigins';
 import { reportUncertainty } from '../domain/uncertainty';
-import { setModuleStatus } from '../domain/moduleStatus';
+import { setModuleStatus } from '../useCases/moduleStatus';
 import { userOf } from '../policies';
 import { reportListQuerySchema, reportPdfQuerySchema } from './carbonReports.schema';
 import { mountReportEntryRoutes } from './dataEntries';

@@ -5,7 +5,7 @@
 // and, in both, GET …/{id}/emissions: how the entry's emissions were computed.
 import type { Request, Router } from 'express';
 import { coded, findEntryType, type EntryTypeDef, type ModuleDef } from '@carbon/shared';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../useCases/deps';
 import type { ModuleRef } from '../domain/context';
 import { createEntry } from '../domain/entries/createEntry';
 import { deleteEntry } from '../domain/entries/deleteEntry';

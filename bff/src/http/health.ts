@@ -2,8 +2,8 @@
 // as two routes of the API router rather than a router of their own, which every API request
 // would otherwise pass through.
 import type { Router } from 'express';
-import type { Pool } from '../db/pool';
-import { pendingMigrations } from '../db/migrate';
+import type { Pool } from '../useCases/deps';
+import { pendingMigrationCount } from '../useCases/health';
 
 export function mountHealthRoutes(api: Router, pool: Pool, isShuttingDown: () => boolean): void {
   api.get('/health', (_req, res) => {
@@ -15,7 +15,7 @@ export function mountHealthRoutes(api: Router, pool: Pool, isShuttingDown: () =>
       return;
     }
     try {
-      const pending = await pendingMigrations(pool);
+      const pending = await pendingMigrationCount(pool);
       if (pending > 0) {
         res.status(503).json({ status: 'migrating', detail: `${pending} migration(s) not applied yet.` });
         return;

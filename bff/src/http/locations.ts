@@ -1,7 +1,7 @@
 // /api/locations: type-to-search for airports (IATA code or name) and places (name, optionally
 // within a country). At most 20 matches, best first.
 import { Router } from 'express';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../useCases/deps';
 import { searchAirports, searchPlaces } from '../domain/locations/search';
 import { airportQuerySchema, placeQuerySchema } from './locations.schema';
 import { parseInput } from '../core/validate';

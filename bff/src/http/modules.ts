@@ -2,7 +2,7 @@
 // is declared before the generic module route so that its path never reaches it.
 import { Router } from 'express';
 import { membersSegment } from '@carbon/shared';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../useCases/deps';
 import { fieldChoices } from '../domain/fieldChoices';
 import { headcountMembers } from '../domain/headcountMembers';
 import { moduleSummary } from '../domain/moduleSummary';

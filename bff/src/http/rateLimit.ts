@@ -2,12 +2,14 @@
 // and code-exchange abuse; a deployment can add a shared limiter at its load balancer.
 import { coded } from '@carbon/shared';
 import type { RequestHandler } from 'express';
+import { systemClock, type Clock } from '../core/clock';
 import { HttpError } from './errors';
 
-export function rateLimit({ windowMs, max }: { windowMs: number; max: number }): RequestHandler {
+/** `clock`: what the window is measured against (the instance's clock, so a test can move it). */
+export function rateLimit({ windowMs, max, clock = systemClock }: { windowMs: number; max: number; clock?: Clock }): RequestHandler {
   const hits = new Map<string, { count: number; resetAt: number }>();
   return (req, res, next) => {
-    const now = Date.now();
+    const now = clock.now();
     const key = req.ip ?? 'unknown';
     let entry = hits.get(key);
     if (!entry || entry.resetAt <= now) {

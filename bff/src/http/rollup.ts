@@ -1,7 +1,7 @@
 // /api/v1/rollup?year=: the institution roll-up, every unit's figures of a year (back-office
 // `results` area).
 import { Router } from 'express';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../useCases/deps';
 import { institutionRollup } from '../domain/rollup';
 import { requireBackoffice, userOf } from '../policies';
 import { parseInput } from '../core/validate';

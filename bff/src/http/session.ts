@@ -3,15 +3,14 @@ import crypto from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { coded } from '@carbon/shared';
-import { withTransaction, type Pool } from '../db/pool';
-import { writeAudit } from '../domain/audit';
-import { signInAccount } from '../domain/access';
+import type { Pool } from '../useCases/deps';
+import { keepLogoutToken, recordSignIn, sessionUser, startLogin, takeLogin, takeLogoutToken } from '../useCases/session';
 import type { Logger } from '../log';
 import type { OidcClient } from '../auth/oidcClient';
 import { pkce } from '../auth/oidcClient';
 import { SESSION_COOKIE, type SessionLifetimes } from '../auth/session';
 import { sessionState } from '../auth/sessionState';
-import { loadUser, type CurrentUser } from '../auth/currentUser';
+import type { CurrentUser } from '../auth/currentUser';
 import type { AuthCache } from '../auth/authCache';
 import { userOf } from '../policies';
 import { UnauthenticatedError } from '../core/errors';
@@ -20,7 +19,7 @@ import { parseInput } from '../core/validate';
 import { rateLimit } from './rateLimit';
 import { readCookie } from './cookies';
 import type { SessionEvents } from '../auth/sessionEvents';
-import { HANDOFF_COOKIE, HANDOFF_LIFETIME_MS, LOGOUT_REDIRECT_PATH, storeHandoff, takeHandoff } from '../auth/logoutHandoff';
+import { HANDOFF_COOKIE, HANDOFF_LIFETIME_MS, LOGOUT_REDIRECT_PATH } from '../auth/logoutHandoff';
 import { jsonBody } from './body';
 
 const TX_COOKIE = 'auth_tx';
@@ -56,7 +55,7 @@ export interface SessionRouteDeps {
 
 export function sessionRoutes(d: SessionRouteDeps): Router {
   const r = Router();
-  const limited = rateLimit({ windowMs: 60_000, max: d.loginRatePerMinute });
+  const limited = rateLimit({ windowMs: 60_000, max: d.loginRatePerMinute, clock: d.lifetimes.clock });
   const txCookie = { httpOnly: true, sameSite: 'strict' as const, secure: d.cookieSecure, path: '/api/v1/session' };
   const handoffCookie = { ...txCookie, path: LOGOUT_REDIRECT_PATH };
 
@@ -70,11 +69,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     const state = pkce.state();
     const nonce = pkce.nonce();
     const verifier = pkce.verifier();
-    await d.pool.query(`DELETE FROM pending_logins WHERE created_at < now() - interval '10 minutes'`);
-    await d.pool.query(
-      'INSERT INTO pending_logins (state, browser_hash, code_verifier, nonce, return_to) VALUES ($1, $2, $3, $4, $5)',
-      [state, sha256(binding), verifier, nonce, return_to],
-    );
+    await startLogin(d.pool, { state, browserHash: sha256(binding), codeVerifier: verifier, nonce, returnTo: return_to });
     const authorization_url = await d.oidc.authorizationUrl({ state, nonce, codeChallenge: await pkce.challenge(verifier) });
     res.cookie(TX_COOKIE, binding, { ...txCookie, maxAge: TX_LIFETIME_MS });
     res.json({ authorization_url });
@@ -86,13 +81,8 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     const invalid = () => badRequest('This sign-in attempt is invalid, expired or was already used. Please sign in again.', coded('sign_in_invalid'));
     if (!binding) throw invalid();
     // Single use: the row is consumed whether or not the code is then accepted.
-    const { rows } = await d.pool.query<{ code_verifier: string; nonce: string; return_to: string; age_ms: number }>(
-      `DELETE FROM pending_logins WHERE state = $1 AND browser_hash = $2
-       RETURNING code_verifier, nonce, return_to, extract(epoch FROM now() - created_at) * 1000 AS age_ms`,
-      [state, sha256(binding)],
-    );
-    const pending = rows[0];
-    if (!pending || pending.age_ms > TX_LIFETIME_MS) throw invalid();
+    const pending = await takeLogin(d.pool, state, sha256(binding), TX_LIFETIME_MS);
+    if (!pending) throw invalid();
 
     let redeemed;
     try {
@@ -102,12 +92,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
       throw badRequest('The identity provider did not accept this sign-in. Please sign in again.', coded('sign_in_refused'));
     }
     const { claims, idToken } = redeemed;
-    // The account and the sign-in's audit line together: a failed update leaves no line.
-    const userId = await withTransaction(d.pool, async (db) => {
-      const id = await signInAccount(db, { iss: d.oidc.issuer, sub: claims.sub, email: claims.email, name: claims.name, personNumber: claims.person_number });
-      await writeAudit(db, { actorId: id, action: 'sign_in', details: { address: req.ip ?? null } });
-      return id;
-    });
+    const userId = await recordSignIn(d.pool, { iss: d.oidc.issuer, sub: claims.sub, email: claims.email, name: claims.name, personNumber: claims.person_number }, req.ip ?? null);
 
     // A fresh session id at login: a session id known before login is worthless after it.
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
@@ -118,7 +103,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     d.log.info({ userId }, 'signed in');
     // Name, email or roles may have changed at the identity provider or in the directory.
     d.authCache.forgetUser(userId);
-    const user = await loadUser(d.pool, userId);
+    const user = await sessionUser(d.pool, userId);
     if (!user) throw new UnauthenticatedError();
     sendState(res, user, { createdAt: now, lastSeenAt: now }, { return_to: pending.return_to });
   });
@@ -140,7 +125,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: d.cookieSecure });
     let logout_url: string | null = null;
     if (s?.userId !== undefined && idToken && (await d.oidc.hasEndSession())) {
-      res.cookie(HANDOFF_COOKIE, await storeHandoff(d.pool, idToken), { ...handoffCookie, maxAge: HANDOFF_LIFETIME_MS });
+      res.cookie(HANDOFF_COOKIE, await keepLogoutToken(d.pool, idToken), { ...handoffCookie, maxAge: HANDOFF_LIFETIME_MS });
       logout_url = LOGOUT_REDIRECT_PATH;
     }
     res.json({ logout_url });
@@ -150,7 +135,7 @@ export function sessionRoutes(d: SessionRouteDeps): Router {
   // that logged out. Without a fresh hand-off there is nothing to end there: back to sign-in.
   r.get('/logout-redirect', async (req, res) => {
     const token = readCookie(req, HANDOFF_COOKIE);
-    const idToken = token ? await takeHandoff(d.pool, token) : undefined;
+    const idToken = token ? await takeLogoutToken(d.pool, token) : undefined;
     res.clearCookie(HANDOFF_COOKIE, handoffCookie);
     const url = idToken ? await d.oidc.endSessionUrl(idToken) : null;
     res.redirect(302, url ?? '/login');

@@ -4,7 +4,7 @@
 // insert holds its combination's lock until that transaction ends (sql/insertJob.sql).
 import type { StatementRunner } from '../db/statement';
 import * as jobSql from './sql';
-import type { ChildJob, JobRow, NewJob, AggregationScope, InsertedJob } from './types';
+import type { ChildJob, JobRow, NewJob, InsertedJob } from './types';
 
 export async function insertJob(db: StatementRunner, job: NewJob): Promise<InsertedJob> {
   const { rows } = await jobSql.insertJob(db, {
@@ -20,6 +20,7 @@ export async function insertJob(db: StatementRunner, job: NewJob): Promise<Inser
     maxAttempts: job.max_attempts ?? null,
     delayMs: job.delay_ms ?? null,
     createdBy: job.created_by ?? null,
+    dedupKey: job.dedup_key ?? null,
   });
   return rows[0]!;
 }
@@ -28,22 +29,6 @@ export async function insertJob(db: StatementRunner, job: NewJob): Promise<Inser
  * parent's next_job. Must run on the parent's domain transaction. */
 export async function chainJob(db: StatementRunner, parent: JobRow, child: ChildJob, opts: { linear?: boolean } = {}): Promise<InsertedJob> {
   const row = await insertJob(db, { ...child, pipeline_id: parent.pipeline_id, created_by: parent.created_by });
-  if (opts.linear) await jobSql.linkNextJob(db, { id: parent.id, nextJob: row.id });
-  return row;
-}
-
-/** The aggregation of a scope, de-duplicated: an aggregation already waiting is reused. */
-export async function chainAggregation(db: StatementRunner, parent: JobRow, scope: AggregationScope, opts: { linear?: boolean } = {}): Promise<InsertedJob & { inserted: boolean }> {
-  const { rows } = await jobSql.insertAggregation(db, {
-    moduleType: scope.module_type,
-    unitId: scope.unit_id ?? null,
-    year: scope.year,
-    pipelineId: parent.pipeline_id,
-    payload: scope.payload ?? null,
-    createdBy: parent.created_by,
-    delayMs: scope.delay_ms ?? null,
-  });
-  const row = rows[0]!;
   if (opts.linear) await jobSql.linkNextJob(db, { id: parent.id, nextJob: row.id });
   return row;
 }

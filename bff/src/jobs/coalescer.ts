@@ -5,7 +5,7 @@
 // those made in the same tick — among them the ones the previous batch's answers cause at once:
 // a runner's claimed jobs whose handlers return at once free their slots, whose next claims then
 // join one batch instead of trailing in ones and twos behind the batch sent without them
-// (docs/performance.md, "Jobs engine"). No I/O or timer comes between: a lone request still goes
+// (docs/performance-history.md, "Jobs engine"). No I/O or timer comes between: a lone request still goes
 // at once, in the order the coalescers were asked (a claim before the finish that follows it).
 
 interface Pending<T, R> {

@@ -7,8 +7,8 @@ import { createJobPool, JobRunner, within } from './runner';
 import { unitSyncHandler } from './handlers/unitSync';
 import { DEFAULT_UNIT_DIRECTORY } from './handlers/unitSync/directory';
 import { pipelineHandlers } from './handlers/pipeline';
-import type { JobHandler, JobRow } from './types';
-import type { TransitionObserver } from './transitionLog';
+import type { JobHandler } from './types';
+import type { JobLifecycle } from './lifecycle';
 import type { Pool } from '../db/pool';
 
 export interface JobSystem {
@@ -21,18 +21,14 @@ export interface JobSystem {
   stop(): Promise<void>;
 }
 
-/** A job's new state, as any instance announces it. */
-export type JobStateChange = Pick<JobRow, 'state' | 'combination_key'>;
-
 export interface JobSystemDeps {
   config: Config;
   log: Logger;
   databaseUrl: string;
-  /** Subscribes to the state changes of jobs on every instance (the instance's LISTEN
-   * connection): a job that stopped running frees its combination for jobs blocked here. */
-  onJobStateChange: (fn: (change: JobStateChange) => void) => unknown;
-  /** Told of every job transition this instance makes (metrics). */
-  onTransition?: TransitionObserver;
+  /** The lifecycle events: the runner emits its transitions there and hears (`changed`, from
+   * the instance's LISTEN connection) the jobs that stopped running on any instance, which free
+   * their combination for jobs blocked here. */
+  lifecycle: JobLifecycle;
 }
 
 export function createJobSystem(d: JobSystemDeps): JobSystem {
@@ -48,13 +44,13 @@ export function createJobSystem(d: JobSystemDeps): JobSystem {
     rescueAfterMs: config.JOB_RESCUE_AFTER_SECONDS * 1000,
     shutdownGraceMs: config.JOB_SHUTDOWN_GRACE_SECONDS * 1000,
     databaseUrl: d.databaseUrl,
-    onTransition: d.onTransition,
+    lifecycle: d.lifecycle,
   });
   runner.register(unitSyncHandler({ source: config.UNIT_DIRECTORY ?? DEFAULT_UNIT_DIRECTORY }));
   for (const h of pipelineHandlers) runner.register(h);
   // A job that finished (or went back to waiting) anywhere frees its combination for the jobs
   // held back here.
-  d.onJobStateChange((change) => {
+  d.lifecycle.on('changed', (change) => {
     if (change.state !== 'RUNNING') runner.combinationFree(change.combination_key);
   });
 

@@ -34,3 +34,17 @@ describe('backoffMs', () => {
     expect(backoffMs(2000, 40)).toBeLessThanOrEqual(10 * 60_000 * 1.25);
   });
 });
+
+describe('HandlerRegistry.upstreamOf', () => {
+  it('follows the handlers’ declared next jobs back, transitively', () => {
+    const r = new HandlerRegistry();
+    r.register({ ...handler('ingest'), next: ['recalc'] });
+    r.register({ ...handler('factors'), next: ['recalc'] });
+    r.register({ ...handler('recalc'), next: ['aggregation'] });
+    r.register(handler('aggregation'));
+    r.register(handler('unrelated'));
+    expect(r.upstreamOf('aggregation').sort()).toEqual(['factors', 'ingest', 'recalc']);
+    expect(r.upstreamOf('recalc').sort()).toEqual(['factors', 'ingest']);
+    expect(r.upstreamOf('ingest')).toEqual([]);
+  });
+});

@@ -17,6 +17,19 @@ export class HandlerRegistry {
     return this.handlers.get(type);
   }
 
+  /** The job types whose jobs lead, through the handlers' declared `next`, to jobs of `type`. */
+  upstreamOf(type: string): string[] {
+    const found = new Set<string>();
+    let frontier = [type];
+    while (frontier.length) {
+      const before = new Set(frontier);
+      frontier = [...this.handlers.values()].filter((h) => !found.has(h.type) && h.next?.some((n) => before.has(n))).map((h) => h.type);
+      for (const t of frontier) found.add(t);
+    }
+    found.delete(type);
+    return [...found];
+  }
+
   /** The types this instance can run: the poller only picks those. */
   types(): string[] {
     return [...this.handlers.keys()];

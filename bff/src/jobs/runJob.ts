@@ -16,7 +16,8 @@ import * as jobSql from './sql';
 import type { ClaimResult } from './claimJob';
 import { DomainSession } from './domainSession';
 import { finishJobs } from './claimJob';
-import { chainAggregation, chainJob } from './chainJob';
+import { chainJob } from './chainJob';
+import { chainCoalesced } from './coalesce';
 import type { Transitions } from './transitionLog';
 import type { HandlerRegistry } from './registry';
 import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome, type JobRow, type RunOutcome } from './types';
@@ -302,12 +303,11 @@ function attemptContext(
       }
     },
     chain: async (child, opts) => {
-      const row = await chainJob(domain.db, job, child, opts);
-      children.push({ id: row.id, dueInMs: row.due_in_ms });
-      return row;
-    },
-    chainAggregation: async (scope, opts) => {
-      const row = await chainAggregation(domain.db, job, scope, opts);
+      const holdMs = child.dedup_key ? d.registry.get(child.job_type)?.holdMs : undefined;
+      const row =
+        child.dedup_key && holdMs !== undefined
+          ? await chainCoalesced(domain.db, job, { ...child, dedup_key: child.dedup_key }, { holdMs, upstream: d.registry.upstreamOf(child.job_type) }, opts)
+          : await chainJob(domain.db, job, child, opts);
       children.push({ id: row.id, dueInMs: row.due_in_ms });
       return row;
     },

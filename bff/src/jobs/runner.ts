@@ -13,7 +13,8 @@ import { InstanceLiveness } from './liveness';
 import { insertJob } from './chainJob';
 import { claimJobs, finishJobs, type ClaimResult } from './claimJob';
 import { Coalescer } from './coalescer';
-import { Transitions, type TransitionObserver } from './transitionLog';
+import { Transitions } from './transitionLog';
+import type { JobLifecycle } from './lifecycle';
 import type { JobHandler, JobRow, NewJob, RunOutcome } from './types';
 
 export interface RunnerOptions {
@@ -35,8 +36,8 @@ export interface RunnerOptions {
   defaultTimeoutMs?: number;
   shutdownGraceMs?: number;
   progressMinIntervalMs?: number;
-  /** Told of every job transition this instance makes (metrics). */
-  onTransition?: TransitionObserver;
+  /** Where this instance's job transitions are emitted (`transition`; the metrics listen). */
+  lifecycle?: JobLifecycle;
   /** Run the safety poller (heartbeat, rescue, orphans) on its timer. Off: it ticks only when
    * told (tick()), for tests that drive it, or test runJob alone. */
   poll?: boolean;
@@ -112,7 +113,7 @@ export class JobRunner {
     this.pool = opts.pool;
     this.log = opts.log;
     this.instanceId = opts.instanceId ?? newInstanceId();
-    this.transitions = new Transitions(this.log, this.instanceId, opts.onTransition);
+    this.transitions = new Transitions(this.log, this.instanceId, opts.lifecycle);
     this.concurrency = opts.concurrency ?? 4;
     this.rescueAfterMs = opts.rescueAfterMs ?? 60_000;
     this.defaultTimeoutMs = opts.defaultTimeoutMs ?? 30 * 60_000;

@@ -1,7 +1,8 @@
 // One structured log line per job state transition (the ordinary ones at debug): the job
-// console's history and the source of throughput, duration and failure-rate figures per job type. The same transitions reach an
-// optional observer (the instance's metrics, bff/src/metrics.ts).
+// console's history and the source of throughput, duration and failure-rate figures per job type. The same transitions are
+// emitted as the lifecycle's `transition` event (lifecycle.ts), which the metrics subscribe to.
 import type { Logger } from '../log';
+import type { JobLifecycle } from './lifecycle';
 import type { JobRow } from './types';
 
 export interface Transition {
@@ -17,13 +18,12 @@ export interface Transition {
 }
 
 export type TransitionJob = Pick<JobRow, 'id' | 'job_type' | 'pipeline_id'>;
-export type TransitionObserver = (job: TransitionJob, t: Transition) => void;
 
 export class Transitions {
   constructor(
     private readonly log: Logger,
     private readonly instance: string,
-    private readonly observer?: TransitionObserver,
+    private readonly lifecycle?: JobLifecycle,
   ) {}
 
   /** A failed job at `warn`; a job sent back to waiting (a failed attempt to retry, a rescue, a
@@ -34,6 +34,6 @@ export class Transitions {
     if (t.result === 'ERROR') this.log.warn(line, 'job transition');
     else if (t.to === 'NOT_STARTED') this.log.info(line, 'job transition');
     else this.log.debug(line, 'job transition');
-    this.observer?.(job, t);
+    this.lifecycle?.emit('transition', { job, transition: t });
   }
 }

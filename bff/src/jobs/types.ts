@@ -34,10 +34,13 @@ export interface JobRow {
   status_message: string | null;
   created_by: number | null;
   created_at: Date;
+  /** Shared while it waits: see NewJob.dedup_key. */
+  dedup_key: string | null;
 }
 
-/** A job just inserted: also how long until it is due (database clock). */
-export type InsertedJob = JobRow & { due_in_ms: number };
+/** A job just inserted, or the waiting job of its de-duplication key (`inserted` false): also how
+ * long until it is due (database clock). */
+export type InsertedJob = JobRow & { due_in_ms: number; inserted: boolean };
 
 /** What a new job is about; everything else takes its default. */
 export interface NewJob {
@@ -55,20 +58,15 @@ export interface NewJob {
   created_by?: number | null;
   /** Joins an existing pipeline; a new one otherwise. */
   pipeline_id?: string;
+  /** A key under which the job is shared: while a never-claimed job of the same key waits, that
+   * job is returned instead of a new one (migration 0023). Written by whoever builds the job,
+   * from the job's scope (e.g. handlers/aggregation's `aggregationJob`); the engine never reads
+   * its parts. */
+  dedup_key?: string | null;
 }
 
 /** A child of a running job: it inherits the parent's pipeline and creator. */
 export type ChildJob = Omit<NewJob, 'pipeline_id' | 'created_by'>;
-
-/** Scope of an aggregation: at most one waits per scope (de-duplicated). */
-export interface AggregationScope {
-  module_type: string;
-  year: number;
-  unit_id?: number | null;
-  payload?: Record<string, unknown>;
-  /** Not eligible before now + delay: callers arriving meanwhile share the job. */
-  delay_ms?: number;
-}
 
 /** The handler's only door to the domain tables: queries run in the attempt's single domain
  * transaction, which the runner opens, commits (with the finish) or rolls back. Takes SQL text
@@ -85,10 +83,10 @@ export interface JobContext {
   /** Commits a progress step at once (separate session) and publishes it; throttled. */
   progress(p: JobProgress): Promise<void>;
   /** Inserts a child job in the domain transaction; it is fired when that transaction commits.
-   * `linear` also records it as the parent's next_job. */
+   * `linear` also records it as the parent's next_job. A child with a `dedup_key` may be the
+   * job already waiting under that key; if its handler declares `holdMs`, it is held while jobs
+   * upstream of it still wait or run (coalesce.ts). Returns the job that will run. */
   chain(child: ChildJob, opts?: { linear?: boolean }): Promise<JobRow>;
-  /** Chains the (de-duplicated) aggregation of a scope; returns the job that will run. */
-  chainAggregation(scope: AggregationScope, opts?: { linear?: boolean }): Promise<JobRow>;
   readonly log: Logger;
   /** Aborted on timeout, lost ownership or shutdown: stop early. */
   readonly signal: AbortSignal;
@@ -108,6 +106,13 @@ export interface JobHandler {
   writes: readonly string[];
   /** An attempt running longer is aborted; a RUNNING job older than this may be recovered. */
   timeoutMs?: number;
+  /** The job types this handler may chain. The pipeline is declared here, by each handler, and
+   * the engine reads it only to know which jobs lead to a shared one (HandlerRegistry.upstreamOf). */
+  next?: readonly string[];
+  /** For a job type chained with a `dedup_key`: while jobs upstream of it (next, transitively)
+   * still wait or run in its scope, a chained job is held this long so that they join it; the
+   * last of them makes it due at once. Bounds how long one that fails without chaining can delay it. */
+  holdMs?: number;
   run(ctx: JobContext): Promise<JobOutcome | void>;
 }
 

@@ -35,6 +35,12 @@ export const requireUser: RequestHandler = (req, _res, next) => {
   next(req.user ? undefined : new UnauthenticatedError());
 };
 
+/** A back-office area's right; 403 without it. Use cases call it themselves (docs/decisions.md,
+ * "Use cases authorize"); `requireBackoffice` is the same check as a route's early refusal. */
+export function authorizeBackoffice(user: PolicySubject, area: BackofficeArea, action: 'view' | 'edit'): void {
+  if (!canBackoffice(user.permissions, area, action)) throw new ForbiddenError();
+}
+
 export function requireBackoffice(area: BackofficeArea, action: 'view' | 'edit'): RequestHandler {
   return (req, _res, next) => {
     if (!req.user) return next(new UnauthenticatedError());

@@ -48,7 +48,8 @@ export interface TestStack {
   stop: () => Promise<void>;
 }
 
-/** `clock`: what the instances measure session lifetimes against (a test moves it instead of waiting);
+/** `clock`: what the instances measure session lifetimes, cache time limits and the sign-in rate
+ * window against (a test moves it instead of waiting);
  * `webDist`: the built web app the instances serve (default: web/dist). */
 export async function startTestStack(
   opts: { instances?: number; env?: Record<string, string>; log?: Logger; clock?: Clock; webDist?: string } = {},

@@ -228,8 +228,10 @@ export interface EntryTypeDef {
  * person number. */
 export type OwnRowAction = 'view' | 'edit';
 
-export interface ModuleDef {
-  type: ModuleType;
+/** A module's light descriptor (its folder's module.ts). `T` narrows `type` in the descriptor's own
+ * file, so that ModuleType can be derived from the catalogue's list. */
+export interface ModuleDef<T extends string = ModuleType> {
+  type: T;
   /** URL segment: /modules/{unit}/{year}/{slug}. */
   slug: string;
   i18nKey: string;

@@ -1,21 +1,33 @@
 // The registry: every module and data entry type the service knows. Routes, validation, CSV
 // parsing, permissions, demo data and the web pages look things up here; nothing else in the
-// code names a module or an entry type. Adding a module: its type in types.ts, its descriptor
-// and entry types in a file beside this one, one `registerModule` call below, its formula, its
-// messages, its default factors and demo rows (see `bff/data/`).
+// code names a module or an entry type. The modules themselves (light descriptors, their order)
+// are the catalogue's (catalogue.ts); this file adds their entry types, each module's from its
+// folder (`<module>/entryTypes.ts`). Adding a module: docs/architecture.md.
+import { addToCatalogue, CATALOGUE, catalogueClash, MODULES } from './catalogue';
 import type { EmissionRow, EntryTypeDef, FactorSetDef, FieldDef, ModuleDef, ReportedEmission } from './fields';
-import { buildingsModule, electricityEntry, heatingEntry, refrigerantEntry } from './buildings';
-import { aiServiceEntry, cloudSpendEntry, computeUseEntry, digitalServicesModule } from './digitalServices';
-import { commuteEntry, commutingModule } from './commuting';
-import { deviceEntry, equipmentModule } from './equipment';
-import { headcountModule, memberEntry } from './headcount';
-import { planeEntry, professionalTravelModule, roadSeaEntry, trainEntry } from './professionalTravel';
-import { purchaseEntry, purchasesModule } from './purchases';
+import { entryTypes as buildings } from './buildings/entryTypes';
+import { entryTypes as commuting } from './commuting/entryTypes';
+import { entryTypes as digitalServices } from './digitalServices/entryTypes';
+import { entryTypes as equipment } from './equipment/entryTypes';
+import { entryTypes as headcount } from './headcount/entryTypes';
+import { entryTypes as professionalTravel } from './professionalTravel/entryTypes';
+import { entryTypes as purchases } from './purchases/entryTypes';
 import type { ModuleType } from './types';
 
-/** Module types in registration order (the order of tabs, cards and lists). */
-export const MODULE_TYPES: readonly ModuleType[] = [];
-export const MODULES = {} as Record<ModuleType, ModuleDef>;
+export { findModule, isModuleType, MODULE_TYPES, MODULES } from './catalogue';
+
+/** Each catalogued module's entry types. Typed by ModuleType: a module added to the catalogue
+ * without its entry types here does not compile. */
+const ENTRY_TYPES_OF: { readonly [M in ModuleType]: readonly EntryTypeDef[] } = {
+  headcount,
+  professional_travel: professionalTravel,
+  buildings,
+  equipment,
+  purchases,
+  digital_services: digitalServices,
+  commuting,
+};
+
 export const ENTRY_TYPES: Record<string, EntryTypeDef> = {};
 /** Entry types of every module, in registration order. */
 export const DATA_ENTRY_TYPES: readonly string[] = [];
@@ -24,14 +36,20 @@ export const DATA_ENTRY_TYPES: readonly string[] = [];
 export const FACTOR_SETS: Record<string, FactorSetDef> = {};
 
 /**
- * Adds a module and its entry types (in the order `module.entryTypes` names them). The service
- * registers its modules here when this file loads; a test may register a throwaway module the
- * same way, before the code under test is loaded, to show that the generic code serves it.
+ * Adds a module the catalogue does not list, and its entry types (in the order
+ * `module.entryTypes` names them). A test may register a throwaway module this way, before the
+ * code under test is loaded, to show that the generic code serves it.
  */
 export function registerModule(module: ModuleDef, entryTypes: readonly EntryTypeDef[]): void {
-  if (MODULE_TYPES.includes(module.type) || Object.values(MODULES).some((m) => m.slug === module.slug)) {
-    throw new Error(`module ${module.type} (or its slug ${module.slug}) is already registered`);
-  }
+  const clash = catalogueClash(module);
+  if (clash) throw new Error(clash);
+  const sets = checkedSets(module, entryTypes);
+  addToCatalogue(module);
+  addEntryTypes(entryTypes, sets);
+}
+
+/** The module's factor sets, after checking its entry types fit it and the registry. */
+function checkedSets(module: ModuleDef, entryTypes: readonly EntryTypeDef[]): FactorSetDef[] {
   const named = entryTypes.map((t) => t.type);
   if (named.join() !== module.entryTypes.join()) throw new Error(`module ${module.type} names entry types ${module.entryTypes.join(', ')}, got ${named.join(', ')}`);
   for (const t of entryTypes) {
@@ -42,8 +60,10 @@ export function registerModule(module: ModuleDef, entryTypes: readonly EntryType
   for (const s of sets) {
     if (FACTOR_SETS[s.name] || sets.filter((x) => x.name === s.name).length > 1) throw new Error(`factor set ${s.name} is already registered`);
   }
-  (MODULE_TYPES as ModuleType[]).push(module.type);
-  MODULES[module.type] = module;
+  return sets;
+}
+
+function addEntryTypes(entryTypes: readonly EntryTypeDef[], sets: readonly FactorSetDef[]): void {
   for (const t of entryTypes) {
     ENTRY_TYPES[t.type] = t;
     (DATA_ENTRY_TYPES as string[]).push(t.type);
@@ -62,21 +82,9 @@ function ownFactorSet(t: EntryTypeDef): FactorSetDef {
   return { ...t.factorSet, name: t.type, module: t.module, i18nKey: t.i18nKey, entryType: t.type, options: { ...options, ...t.factorSet.options } };
 }
 
-registerModule(headcountModule, [memberEntry]);
-registerModule(professionalTravelModule, [planeEntry, trainEntry, roadSeaEntry]);
-registerModule(buildingsModule, [electricityEntry, heatingEntry, refrigerantEntry]);
-registerModule(equipmentModule, [deviceEntry]);
-registerModule(purchasesModule, [purchaseEntry]);
-registerModule(digitalServicesModule, [cloudSpendEntry, computeUseEntry, aiServiceEntry]);
-registerModule(commutingModule, [commuteEntry]);
-
-export function isModuleType(value: string): value is ModuleType {
-  return (MODULE_TYPES as readonly string[]).includes(value);
-}
-
-/** A module by its type (`professional_travel`) or its URL slug (`professional-travel`). */
-export function findModule(typeOrSlug: string): ModuleDef | undefined {
-  return MODULE_TYPES.map((m) => MODULES[m]).find((m) => m.type === typeOrSlug || m.slug === typeOrSlug);
+for (const module of CATALOGUE) {
+  const types = ENTRY_TYPES_OF[module.type];
+  addEntryTypes(types, checkedSets(module, types));
 }
 
 /** An entry type of a module by its type or slug; undefined when the module has no such type. */

@@ -15,8 +15,6 @@ const SOURCE = /\.(ts|vue|sql)$/;
 
 /** Files that may name them, each with its reason. */
 const ALLOWED: Record<string, string> = {
-  'web/src/i18n/en.ts': 'the messages of each module',
-  'web/src/i18n/fr.ts': 'the messages of each module',
   'migrations/0003_carbon_core.sql': 'history: the headcount indexes, and the traveler index 0009 replaces',
   'migrations/0007_members_changed.sql': "history: the trigger that announces changes of the headcount's members",
   'migrations/0009_type_neutral_indexes.sql': 'its down migration restores the index it replaced',

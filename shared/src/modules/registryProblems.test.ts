@@ -2,8 +2,8 @@
 // registers a broken one (in this test file's process only) and reads the problems found.
 import { describe, expect, it } from 'vitest';
 import type { EntryTypeDef, ModuleDef } from './fields';
-import { commuteEntry } from './commuting';
-import { memberEntry } from './headcount';
+import { commuteEntry } from './commuting/entryTypes';
+import { memberEntry } from './headcount/entryTypes';
 import { MODULES, registerModule } from './registry';
 import { registryProblems } from './registryProblems';
 import type { ModuleType } from './types';

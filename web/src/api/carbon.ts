@@ -23,7 +23,7 @@ import type {
   UnitResults,
   YearFactors,
 } from '@carbon/shared';
-import { membersSegment, MODULES } from '@carbon/shared';
+import { MODULES } from '@carbon/shared';
 import { api } from './client';
 
 const entriesPath = (unitId: number, year: number, type: EntryTypeDef) => `/modules/${unitId}/${year}/${MODULES[type.module].slug}/${type.slug}`;
@@ -115,6 +115,9 @@ export async function fetchFieldChoices(unitId: number, year: number, type: Entr
 
 /** The member list: members with a person number, ordered by name; 404 when there is no headcount. */
 export async function fetchHeadcountMembers(unitId: number, year: number): Promise<HeadcountMemberItem[]> {
+  // The unit home loads this file: the path, which needs the registry's entry types, is fetched
+  // with the form that asks for members, not with the home's first load.
+  const { membersSegment } = await import('@carbon/shared/modules/registry');
   return (await api.get<HeadcountMemberItem[]>(`/modules/${unitId}/${year}/${membersSegment()}`)).data;
 }
 

@@ -3,8 +3,6 @@
 // The session travels in the httpOnly `auth_token` cookie only: no token is ever read or sent by
 // JavaScript.
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
-import type { ApiError } from '@carbon/shared';
-import { codedText } from '../utils/errorText';
 import { loadErrorMessages } from '../i18n';
 
 export type HttpError = { response?: { status?: number; data?: unknown }; config?: { url?: string } };
@@ -17,7 +15,7 @@ function instance(): Promise<AxiosInstance> {
     http = import('./http').then((m) =>
       m.createHttp((err) => {
         errorListeners.forEach((listen) => listen(err as HttpError));
-        // The caller words the refusal from its code (errorDetail below): the words come first.
+        // The caller words the refusal from its code (errorDetail, utils/apiErrors.ts): the words come first.
         return loadErrorMessages();
       }),
     );
@@ -45,29 +43,3 @@ export const api = {
   post: <T = unknown>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.post<T>(url, data, config)),
   patch: <T = unknown>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.patch<T>(url, data, config)),
 };
-
-/** axios' own test (`isAxiosError`), without loading axios for it. */
-function isAxiosError(err: unknown): err is { response?: { status?: number; data?: unknown } } {
-  return typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
-}
-
-/** The server's refusal in the app's language (from its code), else its `detail`, else `fallback`. */
-export function errorDetail(err: unknown, fallback: string): string {
-  if (isAxiosError(err)) {
-    const data = err.response?.data as Partial<ApiError> | undefined;
-    if (typeof data?.detail === 'string') return codedText(data.code, data.params, data.detail);
-  }
-  return fallback;
-}
-
-export function statusOf(err: unknown): number | undefined {
-  return isAxiosError(err) ? err.response?.status : undefined;
-}
-
-/** The field errors of a 422 answer (`errors` of the body), each message in the app's language
- * (from its code; the server's English for an unknown one); empty for anything else. */
-export function fieldErrorsOf(err: unknown): NonNullable<ApiError['errors']> {
-  if (!isAxiosError(err) || err.response?.status !== 422) return [];
-  const errors = (err.response?.data as Partial<ApiError> | undefined)?.errors ?? [];
-  return errors.map((e) => ({ ...e, message: codedText(e.code, e.params, e.message) }));
-}

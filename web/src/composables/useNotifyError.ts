@@ -1,7 +1,7 @@
 // Error toasts that carry the server's `detail` (or a generic message).
 import { useNotify } from './useFeedback';
 import { useI18n } from 'vue-i18n';
-import { errorDetail } from '../api/client';
+import { errorDetail } from '../utils/apiErrors';
 
 export function useNotifyError() {
   const notify = useNotify();

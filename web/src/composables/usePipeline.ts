@@ -7,7 +7,7 @@
 import { computed, onUnmounted, ref, shallowRef, watch } from 'vue';
 import type { JobEvent, JobView } from '@carbon/shared';
 import { fetchJob, listJobs } from '../api/sync';
-import { errorDetail } from '../api/client';
+import { errorDetail } from '../utils/apiErrors';
 import { useEventsStore } from '../stores/events';
 import { pipelineEnded, withEvent } from '../utils/pipeline';
 

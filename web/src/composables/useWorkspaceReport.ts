@@ -5,7 +5,7 @@ import { useI18n } from 'vue-i18n';
 import { useModulesStore } from '../stores/modules';
 import { concerns, useEventsStore } from '../stores/events';
 import { useWorkspaceParams } from './useWorkspaceParams';
-import { errorDetail } from '../api/client';
+import { errorDetail } from '../utils/apiErrors';
 
 /** `afterReport` runs once the report is there (more to load for the page). */
 export function useWorkspaceReport(afterReport?: () => Promise<void>) {

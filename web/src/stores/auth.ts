@@ -2,7 +2,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { PermissionMap, SessionState } from '@carbon/shared';
-import { api, statusOf } from '../api/client';
+import { statusOf } from '../utils/apiErrors';
+import { api } from '../api/client';
 import { takeBootSession } from '../api/bootSession';
 
 export const useAuthStore = defineStore('auth', () => {

@@ -12,11 +12,8 @@
 // user_roles changes announce themselves on cache_changes (migration 0006), so every instance
 // applies a grant or revocation at the user's next request.
 import { coded, type AccessOverview, type AccessUser, type GrantableRole } from '@carbon/shared';
-import { withTransaction, type Pool } from '../../db/pool';
 import { ConflictError, fieldIssue, InvalidError, NotFoundError } from '../../core/errors';
 import type { StatementRunner } from '../../db/statement';
-import { writeAudit } from '../audit';
-import type { Actor } from '../actor';
 import * as q from './sql';
 
 /** The users one answer lists at most; the search narrows it. */
@@ -40,9 +37,9 @@ export interface RoleChange {
   reason: string;
 }
 
-type Holder = NonNullable<Awaited<ReturnType<typeof q.lockRoleHolder>>['rows'][number]>;
+export type Holder = NonNullable<Awaited<ReturnType<typeof q.lockRoleHolder>>['rows'][number]>;
 
-async function lockHolder(db: StatementRunner, change: RoleChange): Promise<Holder> {
+export async function lockHolder(db: StatementRunner, change: RoleChange): Promise<Holder> {
   const holder = (await q.lockRoleHolder(db, { userId: change.user_id, role: change.role, unitId: change.unit_id })).rows[0];
   if (!holder) throw new NotFoundError(`No such user: ${change.user_id}.`, coded('no_such_user'));
   if (change.unit_id !== null && holder.unit_name === null) {
@@ -56,42 +53,24 @@ export async function userAfter(db: StatementRunner, userId: number): Promise<Ac
   return (await q.accessUsers(db, { userId, pattern: null, limit: 1 })).rows[0]!;
 }
 
-/** A role change in one transaction: the holder locked, the change checked and applied, and its
- * audit line. */
-async function changeRole(pool: Pool, actor: Actor, change: RoleChange, action: 'role_grant' | 'role_revoke', apply: (db: StatementRunner, holder: Holder) => Promise<void>): Promise<AccessUser> {
-  return withTransaction(pool, async (db) => {
-    const holder = await lockHolder(db, change);
-    await apply(db, holder);
-    await writeAudit(db, {
-      actorId: actor.id,
-      action,
-      unitId: change.unit_id,
-      details: { user_id: change.user_id, user_name: holder.name, role: change.role, unit_name: holder.unit_name, reason: change.reason, previous_source: holder.source },
-    });
-    return userAfter(db, change.user_id);
-  });
+/** Applies a grant: 409 when the role is already granted here. */
+export async function applyGrant(db: StatementRunner, change: RoleChange, holder: Holder): Promise<void> {
+  if (holder.source === 'manual') {
+    throw new ConflictError(`User ${change.user_id} already holds this role, granted here.`, coded('role_already_granted'));
+  }
+  await q.grantRole(db, { userId: change.user_id, role: change.role, unitId: change.unit_id });
 }
 
-export function grantRole(pool: Pool, actor: Actor, change: RoleChange): Promise<AccessUser> {
-  return changeRole(pool, actor, change, 'role_grant', async (db, holder) => {
-    if (holder.source === 'manual') {
-      throw new ConflictError(`User ${change.user_id} already holds this role, granted here.`, coded('role_already_granted'));
-    }
-    await q.grantRole(db, { userId: change.user_id, role: change.role, unitId: change.unit_id });
-  });
-}
-
-export function revokeRole(pool: Pool, actor: Actor, change: RoleChange): Promise<AccessUser> {
-  return changeRole(pool, actor, change, 'role_revoke', async (db, holder) => {
-    if (holder.source === null) throw new ConflictError(`User ${change.user_id} does not hold this role.`, coded('role_not_held'));
-    if (holder.in_directory) {
-      throw new ConflictError(
-        'The unit directory lists this person as principal of this unit: the next unit sync would give the role back. Remove them from the directory instead.',
-        coded('role_from_directory'),
-      );
-    }
-    await q.revokeRole(db, { userId: change.user_id, role: change.role, unitId: change.unit_id });
-  });
+/** Applies a revocation: 409 when the role is not held, or comes from the unit directory. */
+export async function applyRevoke(db: StatementRunner, change: RoleChange, holder: Holder): Promise<void> {
+  if (holder.source === null) throw new ConflictError(`User ${change.user_id} does not hold this role.`, coded('role_not_held'));
+  if (holder.in_directory) {
+    throw new ConflictError(
+      'The unit directory lists this person as principal of this unit: the next unit sync would give the role back. Remove them from the directory instead.',
+      coded('role_from_directory'),
+    );
+  }
+  await q.revokeRole(db, { userId: change.user_id, role: change.role, unitId: change.unit_id });
 }
 
 /** Who signs in: the identity provider's issuer and subject, and the profile its claims give. */

@@ -28,7 +28,7 @@ const ENTRY_RESULT = `
  * tested with IS NOT DISTINCT FROM (the same as = here: neither side is null), which no index
  * answers: with =, the generic plan of the prepared statement went in through
  * data_entries_module_type_id_idx with the ids as a filter on its third column, reading the
- * whole module's part of that index on every write (docs/performance.md, Path 1 database work). */
+ * whole module's part of that index on every write (docs/performance-history.md, Path 1 database work). */
 const LOCKED = `
   locked AS (
     SELECT d.id FROM data_entries d JOIN input i ON i.id = d.id

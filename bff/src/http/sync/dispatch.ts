@@ -8,15 +8,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { coded, DECIMAL_MARKS, findEntryType, findModule, type ReplaceCount } from '@carbon/shared';
-import { countReplaceableRows } from '../../domain/uploads';
-import type { Pool } from '../../db/pool';
-import type { JobRunner } from '../../jobs/runner';
-import { CSV_INGEST, INGEST_MODES } from '../../jobs/handlers/csvIngest';
-import { authorizeSync, userOf, type PolicySubject } from '../../policies';
+import type { JobDeps } from '../../useCases/deps';
+import { countReplaceable, startEntryUpload } from '../../useCases/uploads';
+import { INGEST_MODES } from '../../jobs/handlers/csvIngest';
+import { userOf } from '../../policies';
 import { parseInput } from '../../core/validate';
 import { fieldIssue, InvalidError } from '../../core/errors';
 import { assertCsvContentType, readCsvBody } from './csvBody';
-import { assertUnitModule, startUploadJob } from './pipelineStart';
 
 const targetQuery = z.object({
   module: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
@@ -30,15 +28,10 @@ export const dispatchQuery = targetQuery.extend({
   decimal: z.enum(DECIMAL_MARKS, { error: `must be one of: ${DECIMAL_MARKS.join(', ')}` }).optional(),
 });
 
-/** The module, entry type and unit a request names, after the checks an upload makes before
- * reading its body: 422 for bad parameters, 404 for an unknown unit, 403, 404 without a report. */
-async function authorizedTarget(pool: Pool, user: PolicySubject, q: z.infer<typeof targetQuery>) {
-  const { module, entryType } = moduleAndType(q.module, q.type);
-  const unitId = q.unit_id ?? null;
-  const authorize = () => authorizeSync(user, module.type, unitId);
-  if (unitId === null) authorize();
-  else await assertUnitModule(pool, unitId, q.year, module.type, authorize);
-  return { module, entryType, unitId };
+/** The module, entry type, year and unit a request names: 422 for unknown names. The use case
+ * then answers 404 for an unknown unit, 403, 404 without a report, before the body is read. */
+function targetOf(q: z.infer<typeof targetQuery>) {
+  return { ...moduleAndType(q.module, q.type), year: q.year, unitId: q.unit_id ?? null };
 }
 
 /** Module and entry type named in a query: unknown names are a 422 (they are parameters). */
@@ -52,35 +45,19 @@ export function moduleAndType(moduleName: string, typeName: string) {
   return { module, entryType };
 }
 
-export function dispatchRoutes(pool: Pool, runner: JobRunner, uploadMaxBytes: number): Router {
+export function dispatchRoutes(d: JobDeps, uploadMaxBytes: number): Router {
   const r = Router();
   r.get('/replace-count', async (req, res) => {
-    const user = userOf(req);
     const q = parseInput(targetQuery, req.query, 'query');
-    const { module, entryType, unitId } = await authorizedTarget(pool, user, q);
-    const answer: ReplaceCount = { rows: await countReplaceableRows(pool, { year: q.year, moduleType: module.type, entryType: entryType.type, unitId }) };
+    const answer: ReplaceCount = { rows: await countReplaceable(d.pool, userOf(req), targetOf(q)) };
     res.json(answer);
   });
   r.post('/', async (req, res) => {
     const user = userOf(req);
     assertCsvContentType(req);
     const q = parseInput(dispatchQuery, req.query, 'query');
-    const { module, entryType, unitId } = await authorizedTarget(pool, user, q);
-    const file = await readCsvBody(req, uploadMaxBytes);
-    const started = await startUploadJob(pool, runner, file, {
-      job_type: CSV_INGEST,
-      entity_type: unitId === null ? 'MODULE_PER_YEAR' : 'MODULE_UNIT_SPECIFIC',
-      target: 'DATA_ENTRIES',
-      module_type: module.type,
-      data_entry_type: entryType.type,
-      unit_id: unitId,
-      year: q.year,
-      payload: { mode: q.mode, ...(q.decimal ? { decimal: q.decimal } : {}) },
-      // A file is a unit of work: retrying it after a permanent problem cannot help, but a crash
-      // or a lost connection can be retried safely (one transaction).
-      max_attempts: 3,
-      created_by: user.id,
-    }, { action: 'csv_upload', details: { module: module.type, entry_type: entryType.type, year: q.year, mode: q.mode, ...(q.decimal ? { decimal: q.decimal } : {}) } });
+    const target = { ...targetOf(q), mode: q.mode, ...(q.decimal ? { decimal: q.decimal } : {}) };
+    const started = await startEntryUpload(d, user, target, () => readCsvBody(req, uploadMaxBytes));
     res.status(202).location(`/api/sync/jobs/${started.job_id}`).json(started);
   });
   return r;

@@ -1,6 +1,6 @@
 // /api/sync: Path 2 operations, the job console and the progress stream.
 import { Router } from 'express';
-import type { Pool } from '../../db/pool';
+import type { Pool } from '../../useCases/deps';
 import type { JobRunner } from '../../jobs/runner';
 import type { EventHub } from '../../events/hub';
 import { requireUser } from '../../policies';
@@ -20,12 +20,13 @@ export interface SyncOptions {
 export function syncRoutes(pool: Pool, runner: JobRunner, hub: EventHub, opts: SyncOptions): Router {
   const r = Router();
   r.use(requireUser);
-  r.use('/units', unitSyncRoutes(runner));
+  const jobs = { pool, runner };
+  r.use('/units', unitSyncRoutes(jobs));
   r.use('/jobs', jobRecoveryRoutes(pool, runner));
   r.use('/jobs', jobRoutes(pool));
   r.use('/events', eventRoutes(hub));
-  r.use('/dispatch', dispatchRoutes(pool, runner, opts.uploadMaxBytes));
-  r.use('/factors', factorSyncRoutes(pool, runner, opts.uploadMaxBytes));
-  r.use('/recalculate-emissions', recalculateRoutes(pool, runner));
+  r.use('/dispatch', dispatchRoutes(jobs, opts.uploadMaxBytes));
+  r.use('/factors', factorSyncRoutes(jobs, opts.uploadMaxBytes));
+  r.use('/recalculate-emissions', recalculateRoutes(jobs));
   return r;
 }

@@ -2,7 +2,7 @@
 // back-office operators with `jobs` edit.
 import { coded } from '@carbon/shared';
 import { Router } from 'express';
-import type { Pool } from '../../db/pool';
+import type { Pool } from '../../useCases/deps';
 import type { JobRunner } from '../../jobs/runner';
 import { recoverJob } from '../../jobs/recoverJob';
 import { requireBackoffice, userOf } from '../../policies';

@@ -4,11 +4,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { coded, JOB_STATES, type JobList } from '@carbon/shared';
-import type { Pool } from '../../db/pool';
-import * as jobSql from '../../jobs/sql';
-import type { JobRow } from '../../jobs/types';
-import { canSeeJob, jobScope, requireJobsView, userOf } from '../../policies';
-import { fieldIssue, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors';
+import type { Pool } from '../../useCases/deps';
+import { getJob, listJobs } from '../../useCases/jobs';
+import { requireJobsView, userOf } from '../../policies';
+import { fieldIssue, InvalidError } from '../../core/errors';
 import { parseInput } from '../../core/validate';
 import { presentJob } from './presentJob';
 
@@ -35,23 +34,20 @@ export function jobRoutes(pool: Pool): Router {
   const r = Router();
   r.get('/', requireJobsView, async (req, res) => {
     const q = parseInput(listQuery, req.query, 'query');
-    const scope = jobScope(userOf(req));
-    const { rows } = await jobSql.listJobs(pool, {
+    const { items, total } = await listJobs(pool, userOf(req), {
       state: q.state ?? null,
       jobType: q.job_type ?? null,
       year: q.year ?? null,
       pipelineId: q.pipeline_id ?? null,
       unitId: q.unit_id ?? null,
-      allUnits: scope.all,
-      unitIds: scope.all ? [] : scope.unitIds,
       sort: q.sort,
       order: q.order,
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
     const list: JobList = {
-      items: rows.filter((row): row is JobRow & jobSql.Submitted & { total: number } => row.id !== null).map(presentJob),
-      total: rows[0]?.total ?? 0,
+      items: items.map(presentJob),
+      total,
       page: q.page,
       limit: q.limit,
     };
@@ -60,10 +56,7 @@ export function jobRoutes(pool: Pool): Router {
 
   r.get('/:job_id', requireJobsView, async (req, res) => {
     const id = parseJobId(req.params.job_id);
-    const job = (await jobSql.getJob(pool, { id })).rows[0];
-    if (!job) throw new NotFoundError(`Job ${id} does not exist.`, coded('no_such_job', { id }));
-    if (!canSeeJob(userOf(req), job)) throw new ForbiddenError('You may not see this job.');
-    res.json(presentJob(job));
+    res.json(presentJob(await getJob(pool, userOf(req), id)));
   });
   return r;
 }

@@ -2,11 +2,11 @@
 // who submitted it by name.
 import type { JobView } from '@carbon/shared';
 import type { JobRow } from '../../jobs/types';
-import type { Submitted } from '../../jobs/sql';
+import type { ListedJob } from '../../useCases/jobs';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentJob(j: JobRow & Partial<Submitted>): JobView {
+export function presentJob(j: JobRow & Partial<Pick<ListedJob, 'submitted_by'>>): JobView {
   return {
     id: j.id,
     job_type: j.job_type,

@@ -1,5 +1,5 @@
-// The Path 2 bulk pipeline's handlers: csv_ingest → emission_recalc → aggregation, and
-// factor_ingest and factor_carry_over (which fan out to emission_recalc).
+// The Path 2 bulk pipeline's handlers. Which job follows which is declared by each handler
+// (`next`), and how a shared job is held (`holdMs`) by its own: this list only registers them.
 import type { JobHandler } from '../types';
 import { csvIngestHandler } from './csvIngest';
 import { emissionRecalcHandler } from './emissionRecalc';

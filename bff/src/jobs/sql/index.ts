@@ -71,6 +71,7 @@ export const insertJob = define<
     maxAttempts: number | null;
     delayMs: number | null;
     createdBy: number | null;
+    dedupKey: string | null;
   },
   InsertedJob
 >('insertJob', {
@@ -86,17 +87,14 @@ export const insertJob = define<
   maxAttempts: 10,
   delayMs: 11,
   createdBy: 12,
+  dedupKey: 13,
 });
-export const insertAggregation = define<
-  Scope & { pipelineId: string | null; payload: Record<string, unknown> | null; createdBy: number | null; delayMs: number | null },
-  InsertedJob & { inserted: boolean }
->('insertAggregation', { moduleType: 1, unitId: 2, year: 3, pipelineId: 4, payload: 5, createdBy: 6, delayMs: 7 });
 export const linkNextJob = define<{ id: number; nextJob: number }>('linkNextJob', { id: 1, nextJob: 2 });
 
-// Sharing a scope's aggregation (coalesceAggregation.ts)
-export const lockAggregationScope = define<{ scope: string }>('lockAggregationScope', { scope: 1 });
-export const upstreamOfAggregation = define<Scope & { jobId: number }, { n: number }>('upstreamOfAggregation', { moduleType: 1, year: 2, unitId: 3, jobId: 4 });
-export const advanceAggregation = define<Scope>('advanceAggregation', { moduleType: 1, year: 2, unitId: 3 });
+// Sharing a de-duplicated job with the jobs upstream of it (coalesce.ts)
+export const lockDedupKey = define<{ key: string }>('lockDedupKey', { key: 1 });
+export const upstreamJobs = define<Scope & { types: readonly string[]; jobId: number }, { n: number }>('upstreamJobs', { types: 1, moduleType: 2, year: 3, unitId: 4, jobId: 5 });
+export const advanceShared = define<{ key: string }>('advanceShared', { key: 1 });
 
 // Instances: liveness, rescue, the poller, shutdown
 export const registerInstance = define<{ instanceId: string; now: Date }, { liveness_key: number; locked: boolean }>('registerInstance', { instanceId: 1, now: 2 });

@@ -1,25 +1,30 @@
-// The printable report's words, in English or French: the web app's own messages (web/src/i18n/),
-// so module, scope and category names, statuses and units read as on screen, and the report's
-// texts sit beside every other text of the product in both languages. Only those plain message
-// files are read here; their syntax is the small part of vue-i18n's they use: `{name}`
-// placeholders and `a | b` plural forms.
-import en from '../../../../../web/src/i18n/en';
-import fr from '../../../../../web/src/i18n/fr';
-import reportEn from '../../../../../web/src/i18n/report.en';
-import reportFr from '../../../../../web/src/i18n/report.fr';
+// The printable report's words, in English or French: those it shares with the web app
+// (shared/src/messages/: module, scope and category names, statuses, units; each module's from its
+// folder), so that the report reads as the screens, and its own (report.<locale>.ts there). Only
+// plain message files are read here; their syntax is the small part of vue-i18n's they use:
+// `{name}` placeholders and `a | b` plural forms.
+import { COMMON_EN } from '@carbon/shared/messages/common.en';
+import { COMMON_FR } from '@carbon/shared/messages/common.fr';
+import { MODULE_MESSAGES_EN } from '@carbon/shared/messages/modules.en';
+import { MODULE_MESSAGES_FR } from '@carbon/shared/messages/modules.fr';
+import reportEn from '@carbon/shared/messages/report.en';
+import reportFr from '@carbon/shared/messages/report.fr';
 
 export const REPORT_LOCALES = ['en', 'fr'] as const;
 export type ReportLocale = (typeof REPORT_LOCALES)[number];
 
+/** The words the report shares with the web app, under the keys the web app's messages give them. */
+const appWords = (common: typeof COMMON_EN, modules: typeof MODULE_MESSAGES_EN) => ({ ...common, modules: modules.modules });
+
 export interface ReportText {
   locale: ReportLocale;
-  app: typeof en;
+  app: ReturnType<typeof appWords>;
   report: typeof reportEn;
 }
 
 const TEXTS: Record<ReportLocale, ReportText> = {
-  en: { locale: 'en', app: en, report: reportEn },
-  fr: { locale: 'fr', app: fr, report: reportFr },
+  en: { locale: 'en', app: appWords(COMMON_EN, MODULE_MESSAGES_EN), report: reportEn },
+  fr: { locale: 'fr', app: appWords(COMMON_FR, MODULE_MESSAGES_FR), report: reportFr },
 };
 
 export const reportText = (locale: ReportLocale): ReportText => TEXTS[locale];

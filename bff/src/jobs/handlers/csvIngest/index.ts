@@ -72,6 +72,7 @@ export const csvIngestHandler: JobHandler = {
   // audit_log: the line saying what the file did, committed with the rows it stored.
   writes: ['data_entries', 'data_entry_emissions', 'audit_log'],
   timeoutMs: 20 * 60_000,
+  next: [EMISSION_RECALC],
   async run(ctx): Promise<JobOutcome> {
     const { job, db } = ctx;
     const entryType = entryTypeOfJob(job);

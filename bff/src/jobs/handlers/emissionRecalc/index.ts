@@ -7,7 +7,7 @@ import { factorSetsUsedBy, type EntryData, type ReportedEmission } from '@carbon
 import { computeEmissions, locateEntry } from '../../../domain/entries/prepare';
 import { factorSetsFor } from '../../../domain/factors';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
-import { chainCoalescedAggregation } from '../../coalesceAggregation';
+import { AGGREGATION, aggregationJob } from '../aggregation';
 import { asQueryable, entryTypeOfJob, letIoThrough, ROWS_PER_TURN, scopeModules, withoutFactorAdvice } from '../shared';
 import { LocationBook } from '../shared/locationBook';
 import * as q from './sql';
@@ -33,6 +33,7 @@ export const emissionRecalcHandler: JobHandler = {
   type: EMISSION_RECALC,
   writes: ['data_entry_emissions'],
   timeoutMs: 20 * 60_000,
+  next: [AGGREGATION],
   async run(ctx): Promise<JobOutcome> {
     const { job, db } = ctx;
     const entryType = entryTypeOfJob(job);
@@ -100,7 +101,7 @@ export const emissionRecalcHandler: JobHandler = {
     await pending;
     await ctx.progress({ phase: 'computed', done: total, total });
 
-    await chainCoalescedAggregation(ctx, { module_type: entryType.module, year: job.year, unit_id: job.unit_id });
+    await ctx.chain(aggregationJob({ module_type: entryType.module, year: job.year, unit_id: job.unit_id }), { linear: true });
     // The sets to upload: those the year has no row of, or every set the type reads when each has
     // rows but none matched.
     const used = factorSetsUsedBy(entryType);

@@ -8,6 +8,7 @@ import { FACTOR_SETS, jobFailure } from '@carbon/shared';
 import { factorCountsOf } from '../../../domain/factors';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../../types';
 import { chainRecalculations } from '../factorIngest';
+import { EMISSION_RECALC } from '../emissionRecalc';
 import { asQueryable } from '../shared';
 import * as q from './sql';
 
@@ -21,6 +22,7 @@ export const factorCarryOverHandler: JobHandler = {
   type: FACTOR_CARRY_OVER,
   writes: ['factors'],
   timeoutMs: 5 * 60_000,
+  next: [EMISSION_RECALC],
   async run(ctx): Promise<JobOutcome> {
     const { job, db } = ctx;
     const from = (job.payload as Partial<FactorCarryOverPayload>).from_year;

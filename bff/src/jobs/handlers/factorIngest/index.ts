@@ -46,6 +46,7 @@ export const factorIngestHandler: JobHandler = {
   type: FACTOR_INGEST,
   writes: ['factors'],
   timeoutMs: 5 * 60_000,
+  next: [EMISSION_RECALC],
   async run(ctx): Promise<JobOutcome> {
     const { job, db } = ctx;
     const set = factorSetOfJob(job);
