@@ -174,6 +174,24 @@ describe('AI services by request', () => {
   });
 });
 
+describe('devices (EcoInfo Ecodiag device table, sopht-com/ecodiag src/devices.js @860b144, 2022 edition; embodied over the lifetime)', () => {
+  // Two devices bought in the report's year: that year bears 1 / lifetime of their making.
+  it.each([
+    ['laptop', 260, 3], // grey_CO2 mean 260 kg, duration 3 years
+    ['desktop', 350, 4], // desktop PC without screen, 350 kg, 4 years
+    ['monitor', 430, 5], // screen, 430 kg, 5 years
+    ['server', 1300, 5], // server, 1,300 kg, 5 years
+    ['smartphone', 63, 1.5], // 63 kg, 1.5 years: values the table itself marks as provisional
+    ['tablet', 150, 2], // 150 kg, 2 years
+    ['printer', 500, 3], // 200 kg (average laser printer) + 300 kg (its toners) = 500 kg, 3 years: marked provisional too
+  ])('%s: 2 × %f kg ÷ %f years', (deviceType, kg, years) => {
+    expect(value('device', 2025, { device_type: deviceType }, 'kg_co2eq_per_device')).toBe(kg);
+    expect(value('device', 2025, { device_type: deviceType }, 'lifetime_years')).toBe(years);
+    const embodied = compute('device', 2025, { device_type: deviceType, count: 2, acquisition_year: 2025 }).find((e) => e.emission_type === 'device_embodied')!;
+    expect(embodied.kg_co2eq).toBeCloseTo((2 * kg) / years, 9);
+  });
+});
+
 describe('method errors corrected', () => {
   it('first class on short and medium haul is priced as business: DESNZ publishes no short-haul first-class line', () => {
     for (const band of ['short', 'medium']) {
