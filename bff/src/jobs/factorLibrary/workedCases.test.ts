@@ -192,6 +192,28 @@ describe('devices (EcoInfo Ecodiag device table, sopht-com/ecodiag src/devices.j
   });
 });
 
+describe('refrigerant leaks (IPCC AR6 WG1 2021, Table 7.SM.7, GWP-100)', () => {
+  it('2 kg of R-134a leaked: 2 × 1,530 = 3,060 kg', () => {
+    expect(value('refrigerant', 2025, { gas: 'r134a' }, 'gwp100')).toBe(1530);
+    expect(compute('refrigerant', 2025, { gas: 'r134a', leaked_kg: 2 })[0]!.kg_co2eq).toBeCloseTo(3060, 9);
+  });
+});
+
+describe('computing and cloud spend', () => {
+  it('1,000 GPU-hours of an unnamed GPU in Germany: 1,000 h × 200 W (Green Algorithms v3.0, TDP_gpu "Any") = 200 kWh × PUE 1.56 (Uptime Institute 2024 survey) × 0.34414 (Ember, DE) = 107.37168 kg', () => {
+    expect(value('compute_use', 2025, { resource: 'gpu_any' }, 'watts')).toBe(200);
+    expect(value('data_centre_pue', 2025, { basis: 'industry_average' }, 'pue')).toBe(1.56);
+    const [e] = compute('compute_use', 2025, { resource: 'gpu_any', quantity: 1000, grid_country: 'DE' });
+    expect(e!.kg_co2eq).toBeCloseTo(200 * 1.56 * 0.34414, 9);
+  });
+
+  it('1,000 euros of cloud compute in 2019 (the ratio\'s own currency year): × 0.13 kg per euro (Labos 1point5, IT services median) = 130 kg', () => {
+    expect(value('cloud_spend', 2019, { service_kind: 'compute' }, 'kg_co2eq_per_eur')).toBe(0.13);
+    const [e] = compute('cloud_spend', 2019, { service_kind: 'compute', amount: 1000, currency: 'EUR' });
+    expect(e!.kg_co2eq).toBeCloseTo(130, 9);
+  });
+});
+
 describe('method errors corrected', () => {
   it('first class on short and medium haul is priced as business: DESNZ publishes no short-haul first-class line', () => {
     for (const band of ['short', 'medium']) {
