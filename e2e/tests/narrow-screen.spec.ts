@@ -19,11 +19,14 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 /** Fully inside the screen's width once the page is scrolled down to it, without scrolling the
  * table sideways. */
 async function expectOnScreen(locator: Locator): Promise<void> {
-  await locator.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
-  const box = await locator.boundingBox();
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(WIDTH);
+  // Polled: a live update may redraw the cards between the scroll and the read of the box.
+  await expect
+    .poll(async () => {
+      await locator.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+      const box = await locator.boundingBox();
+      return box ? box.x >= 0 && box.x + box.width <= WIDTH : null;
+    })
+    .toBe(true);
 }
 
 test.describe('at 390 px', () => {
