@@ -11,3 +11,4 @@ export * from './format';
 export * from './uncertaintyText';
 export * from './audit';
 export * from './numbers';
+export * from './plans';

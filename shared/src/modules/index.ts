@@ -16,3 +16,6 @@ export { PURCHASE_CATEGORIES } from './purchases/entryTypes';
 export * from './extrapolation';
 export * from './factorLibrary';
 export * from './notConfigured';
+export * from './leverKit';
+export { LEVERS, findLever } from './levers';
+export { HEAT_PUMP } from './buildings/levers';
