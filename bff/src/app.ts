@@ -24,6 +24,9 @@ import { serveSpa } from './http/spa';
 import { unitRoutes } from './http/units';
 import { carbonReportRoutes } from './http/carbonReports';
 import { rollupRoutes } from './http/rollup';
+import { planTargetRoutes } from './http/planTargets';
+import { planScenarioRoutes } from './http/planScenarios';
+import { planInstitutionRoutes } from './http/planInstitution';
 import { moduleRoutes } from './http/modules';
 import { locationRoutes } from './http/locations';
 import { syncRoutes } from './http/sync';
@@ -123,6 +126,7 @@ export function createApp(d: AppDeps): express.Express {
   api.use('/v1/units', requireUser, unitRoutes(d.pool));
   api.use('/v1/carbon_reports', requireUser, carbonReportRoutes(d.pool));
   api.use('/v1/rollup', requireUser, rollupRoutes(d.pool));
+  api.use('/v1/plans', requireUser, planTargetRoutes(d.pool), planScenarioRoutes(d.pool), planInstitutionRoutes(d.pool));
   // The member list (…/headcount/members) is declared inside, before the generic /{unit_id}/{year}/{module} route.
   api.use('/modules', requireUser, moduleRoutes(d.pool));
   api.use('/locations', requireUser, locationRoutes(d.pool));

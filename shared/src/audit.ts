@@ -15,6 +15,11 @@ export const AUDIT_ACTIONS = [
   'role_grant',
   'role_revoke',
   'user_merge',
+  'target_set',
+  'scenario_save',
+  'scenario_delete',
+  'plan_adopt',
+  'plan_action_add',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -110,3 +110,27 @@ export function unitsInMap(map: PermissionMap): { allUnits: boolean; unitIds: nu
   }
   return { allUnits, unitIds: [...ids].sort((a, b) => a - b) };
 }
+
+// Plans (targets, scenarios, the institution view) take no key of their own: they follow rights
+// the map already has, so the session's map stays as it is (docs/decisions.md, "Who plans").
+
+/** The institution's targets: administrators, the holders of the `users` area. */
+export function canSetInstitutionTargets(map: PermissionMap): boolean {
+  return canBackoffice(map, 'users', 'edit');
+}
+
+/** A unit's scenarios and trajectory sum every row of it: for those who see its totals. */
+export function canSeeUnitPlans(map: PermissionMap, unitId: number): boolean {
+  return seesUnitTotals(map, unitId);
+}
+
+/** A unit's own target, scenarios and plan: those who answer for its figures (who may validate
+ * its modules: its principals, and the back office acting for it). */
+export function canEditUnitPlans(map: PermissionMap, unitId: number): boolean {
+  return seesUnitTotals(map, unitId) && canEditModuleStatus(map, unitId);
+}
+
+/** Every unit against the trajectory: the institution roll-up's readers. */
+export function canSeeInstitutionPlans(map: PermissionMap): boolean {
+  return canBackoffice(map, 'results', 'view');
+}

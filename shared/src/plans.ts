@@ -174,3 +174,63 @@ export interface ScenarioResult extends Scenario {
   target_year: number | null;
   target_pct: number | null;
 }
+
+/** An action of an adopted plan. */
+export interface PlanAction {
+  id: number;
+  scenario_id: number;
+  title: string;
+  owner: string;
+  due_date: string;
+  module_type: ModuleType;
+  /** The reduction the action is expected to bring, in kg (positive). */
+  expected_kg: number;
+}
+
+/** A later year set against the plan, per module: the plan's change from its year and the
+ * change measured (negative: less emitted). */
+export interface PlanCheck {
+  scenario_id: number;
+  from_year: number;
+  years: {
+    year: number;
+    /** null: no report that year. */
+    by_module: Partial<Record<ModuleType, { planned_kg: number; measured_kg: number | null }>>;
+  }[];
+}
+
+/** One unit in the institution view. */
+export interface InstitutionUnitPosition {
+  unit_id: number;
+  name: string;
+  institutional_id: string;
+  applies: 'unit' | 'institution' | null;
+  baseline_kg: number | null;
+  measured_kg: number | null;
+  /** What the binding trajectory allows in the year. */
+  allowed_kg: number | null;
+  /** measured − allowed: above the trajectory when positive. */
+  gap_kg: number | null;
+  plan: { scenario_id: number; name: string; year: number; delta_kg: number | null; computed_at: string | null } | null;
+}
+
+/** GET /api/v1/plans/institution?year=: every unit against the trajectory, and the sum of the
+ * plans against the institution's target. */
+export interface InstitutionPlans {
+  year: number;
+  target: StoredTarget | null;
+  units: InstitutionUnitPosition[];
+  totals: {
+    baseline_kg: number;
+    measured_kg: number;
+    /** What the institution's trajectory allows in the year (Σ baselines × (1 − its reduction)). */
+    allowed_kg: number | null;
+    /** Σ of every unit's measured total with its adopted plan's change. */
+    planned_kg: number;
+    /** The institution's last target: year and kg (Σ baselines × (1 − its reduction)). */
+    target_year: number | null;
+    target_kg: number | null;
+    /** planned − target: still to find when positive. */
+    gap_kg: number | null;
+  };
+}

@@ -3,6 +3,10 @@
 import type { Request, RequestHandler } from 'express';
 import {
   canBackoffice,
+  canEditUnitPlans,
+  canSeeInstitutionPlans,
+  canSeeUnitPlans,
+  canSetInstitutionTargets,
   coded,
   canEditModuleStatus,
   moduleAccess,
@@ -159,4 +163,25 @@ export function authorizeAccountMerge(actor: { id: number | null }, merged: { id
   if (merged.roles.includes('admin') && !into.roles.includes('admin')) {
     throw new ForbiddenError('This account holds the administrator role, which the other does not: merging would make an administrator, which is done at deployment, not here.', coded('merge_grants_admin'));
   }
+}
+
+/** The institution's targets (administrators). */
+export function authorizeInstitutionTargets(user: PolicySubject): void {
+  if (!canSetInstitutionTargets(user.permissions)) throw new ForbiddenError('Only administrators set the institution\'s targets.');
+}
+
+/** Reading a unit's targets, scenarios and plan (they sum every row): 403 for a standard user or
+ * another unit's. Callers answer 404 for an unknown unit first. */
+export function authorizeUnitPlansView(user: PolicySubject, unitId: number): void {
+  if (!canSeeUnitPlans(user.permissions, unitId)) throw new ForbiddenError('Only those who see the unit\'s totals see its plans.');
+}
+
+/** Setting a unit's own target, building its scenarios, adopting its plan. */
+export function authorizeUnitPlansEdit(user: PolicySubject, unitId: number): void {
+  if (!canEditUnitPlans(user.permissions, unitId)) throw new ForbiddenError('Only the unit\'s principals change its targets and plans.');
+}
+
+/** Every unit against the trajectory (back office and administrators). */
+export function authorizeInstitutionPlans(user: PolicySubject): void {
+  if (!canSeeInstitutionPlans(user.permissions)) throw new ForbiddenError();
 }

@@ -340,6 +340,11 @@ export default {
       role_grant: 'Role granted',
       role_revoke: 'Role revoked',
       user_merge: 'Accounts merged',
+      target_set: 'Reduction target set',
+      scenario_save: 'Reduction scenario saved',
+      scenario_delete: 'Reduction scenario deleted',
+      plan_adopt: 'Reduction plan adopted',
+      plan_action_add: 'Plan action added',
     },
     detail: {
       file_name: 'File',

@@ -336,6 +336,11 @@ const backofficeFr: typeof backofficeEn = {
       role_grant: 'Rôle attribué',
       role_revoke: 'Rôle retiré',
       user_merge: 'Comptes fusionnés',
+      target_set: 'Objectif de réduction fixé',
+      scenario_save: 'Scénario de réduction enregistré',
+      scenario_delete: 'Scénario de réduction supprimé',
+      plan_adopt: 'Plan de réduction adopté',
+      plan_action_add: 'Action du plan ajoutée',
     },
     detail: {
       file_name: 'Fichier',

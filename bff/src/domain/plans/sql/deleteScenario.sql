@@ -1,0 +1,1 @@
+DELETE FROM plan_scenarios WHERE id = $1 RETURNING id

@@ -1,0 +1,1 @@
+SELECT id::int FROM units WHERE id = $1
