@@ -16,6 +16,9 @@ export const BARS = {
   /** A unit's results read and the institution roll-up, one reader, on `units` units × 5 years ×
    * 2,000 entries (10 million entries): p95 in ms, at most. */
   rollupResults: { units: 1000, resultsP95: 100, rollupP95: 300 },
+  /** A scenario with every lever on a unit of 20,000 entries, and the institution view of the
+   * plans on `units` units: p95 in ms, at most, one reader. */
+  plans: { units: 1000, scenarioP95: 200, institutionP95: 500 },
   /** First-screen JavaScript, gzip, KiB, at most. */
   webKib: { login: 100, home: 150, results: 250 },
 } as const;
@@ -88,6 +91,16 @@ export const BAR_CHECKS: BarCheck[] = [
     bar: `institution roll-up p95 ≤ ${BARS.rollupResults.rollupP95} ms at ${BARS.rollupResults.units.toLocaleString('en')} units`,
     benchmark: 'rollupResults',
     check: limitCheck('rollup_p95_ms', BARS.rollupResults.rollupP95, ' ms'),
+  },
+  {
+    bar: `a scenario with every lever on 20,000 entries p95 ≤ ${BARS.plans.scenarioP95} ms`,
+    benchmark: 'plans',
+    check: limitCheck('scenario_p95_ms', BARS.plans.scenarioP95, ' ms'),
+  },
+  {
+    bar: `institution view of the plans p95 ≤ ${BARS.plans.institutionP95} ms at ${BARS.plans.units.toLocaleString('en')} units`,
+    benchmark: 'plans',
+    check: limitCheck('institution_p95_ms', BARS.plans.institutionP95, ' ms'),
   },
   ...(['login', 'home', 'results'] as const).map((page) => ({
     bar: `${page === 'home' ? 'unit home' : page} first-screen JS ≤ ${BARS.webKib[page]} KiB gzip`,

@@ -123,6 +123,15 @@ export function runLevers(rows: readonly ScenarioRow[], levers: readonly { def: 
   for (const [set, factors] of Object.entries(ctx.factorSets)) for (const f of factors) setOf.set(f.id, set);
   let current = [...rows];
   const outcomes: LeverOutcome[] = [];
+  // The formulas are pure: the same type, data and places give the same figures, and a unit's
+  // trips and commutes repeat a lot. Figures are kept per unit weight and scaled per row.
+  const memo = new Map<string, LeverEmission[] | null>();
+  const figures = (type: string, data: EntryData, locations: Record<string, ResolvedLocation>, weight: number): LeverEmission[] | null => {
+    const key = `${type}|${locations.origin?.id ?? ''}|${locations.destination?.id ?? ''}|${JSON.stringify(data)}`;
+    let one = memo.get(key);
+    if (one === undefined) memo.set(key, (one = recompute(type, data, locations, 1, ctx)));
+    return one && scaled(one, weight);
+  };
   for (const { def, params } of levers) {
     const unsupported = def.unsupported?.(params, ctx) ?? null;
     const outcome: LeverOutcome = { key: def.key, module: def.module, params, unsupported, delta_kg: 0, changed: 0, no_factor: 0, by_factor: [] };
@@ -155,7 +164,7 @@ export function runLevers(rows: readonly ScenarioRow[], levers: readonly { def: 
         taken += share;
         if (v.type === null) continue;
         const data = v.data ?? row.data;
-        const emissions = recompute(v.type, data, row.locations, row.weight * share, ctx);
+        const emissions = figures(v.type, data, row.locations, row.weight * share);
         if (!emissions) {
           missing = true;
           break;

@@ -6,8 +6,9 @@
 // row and in quadrature across rows.
 import {
   coded,
+  entryTypesOf,
   extrapolationExtra,
-  FACTOR_SETS,
+  factorSetsUsedBy,
   findLever,
   leverParams,
   pointsOf,
@@ -22,12 +23,12 @@ import {
 } from '@carbon/shared';
 import { InvalidError, NotFoundError } from '../../core/errors';
 import type { SqlRunner } from '../db';
-import { factorSetsFor } from '../factors';
-import { surveyBases } from '../surveys';
+import type { Pool } from '../../db/pool';
+import { referenceCacheFor } from '../referenceCache';
 import { uncertaintyOf, type FactorSum } from '../uncertainty';
 import { applicable, readTargets } from './targets';
 import { reportTotals, totalKey } from './totals';
-import { factorUncertainty, locationsById, scenarioById, scenarioRows, type ScenarioRowDb } from './sql';
+import { factorUncertainty, locationsById, scenarioById, scenarioRows, type ScenarioEntryLine, type ScenarioRowDb } from './sql';
 
 export const asScenario = (r: ScenarioRowDb): Scenario => ({
   id: r.id,
@@ -69,52 +70,53 @@ export async function loadScenario(db: SqlRunner, id: number): Promise<Scenario>
 
 /** The unit's entries of `year` that the levers read, as the scenario engine takes them. Entries
  * with an emission without a figure are left out, as they are of the totals. */
-async function rowsFor(db: SqlRunner, unitId: number, year: number, types: string[]): Promise<{ rows: ScenarioRow[]; moduleOf: Map<number, ModuleType> }> {
-  const { rows: lines } = await scenarioRows(db, { unitId, year, types });
-  const rows: ScenarioRow[] = [];
-  const moduleOf = new Map<number, ModuleType>();
+async function rowsFor(db: SqlRunner, unitId: number, year: number, types: string[]): Promise<ScenarioRow[]> {
+  if (!types.length) return [];
+  const lines = JSON.parse((await scenarioRows(db, { unitId, year, types })).rows[0]!.rows) as ScenarioEntryLine[];
+  const byId = new Map<number, ScenarioRow & { incomplete: boolean; locationIds: number[] | null }>();
   const wanted = new Set<number>();
-  let current: (ScenarioRow & { incomplete: boolean }) | undefined;
-  for (const l of lines) {
-    if (current?.id !== l.id) {
-      if (current && !current.incomplete && current.emissions.length) rows.push(current);
-      current = { id: l.id, type: l.type, data: l.data as ScenarioRow['data'], locations: {}, weight: 1, emissions: [], incomplete: false };
-      moduleOf.set(l.id, l.module_type as ModuleType);
-      for (const id of l.location_ids ?? []) wanted.add(id);
+  for (const [id, type, data, , kg, quantity, unit, factorId, locationIds] of lines) {
+    let row = byId.get(id);
+    if (!row) byId.set(id, (row = { id, type, data: data as ScenarioRow['data'], locations: {}, weight: 1, emissions: [], incomplete: false, locationIds: null }));
+    if (unit === null) continue;
+    if (kg === null) row.incomplete = true;
+    else row.emissions.push({ factor_id: factorId, kg, quantity, quantity_unit: unit });
+    if (locationIds?.length === 2 && !row.locationIds) {
+      row.locationIds = locationIds;
+      for (const l of locationIds) wanted.add(l);
     }
-    if (l.quantity_unit === null) continue;
-    if (l.kg === null) current.incomplete = true;
-    else current.emissions.push({ factor_id: l.factor_id, kg: l.kg, quantity: l.quantity, quantity_unit: l.quantity_unit });
   }
-  if (current && !current.incomplete && current.emissions.length) rows.push(current);
+  const rows = [...byId.values()].filter((r) => !r.incomplete && r.emissions.length);
   if (wanted.size) {
-    const byId = new Map<number, ResolvedLocation>((await locationsById(db, { ids: [...wanted] })).rows.map((x) => [x.id, x]));
-    const ids = new Map(lines.map((l) => [l.id, l.location_ids]));
+    const places = new Map<number, ResolvedLocation>((await locationsById(db, { ids: [...wanted] })).rows.map((x) => [x.id, x]));
     for (const r of rows) {
-      const [o, d] = ids.get(r.id) ?? [];
-      const origin = o === undefined ? undefined : byId.get(o);
-      const destination = d === undefined ? undefined : byId.get(d);
+      const origin = r.locationIds ? places.get(r.locationIds[0]!) : undefined;
+      const destination = r.locationIds ? places.get(r.locationIds[1]!) : undefined;
       if (origin && destination) r.locations = { origin, destination };
     }
   }
-  return { rows, moduleOf };
+  return rows;
 }
 
 /** A scenario computed on its unit's entries and set against the target that binds the unit. */
-export async function computeScenario(db: SqlRunner, scenario: Scenario): Promise<ScenarioResult> {
+export async function computeScenario(db: Pool, scenario: Scenario): Promise<ScenarioResult> {
   const defs = scenario.levers.map((l) => ({ def: findLever(l.key)!, params: l.params })).filter((l) => l.def);
   const types = [...new Set(defs.flatMap((l) => l.def.entryTypes))];
-  const { institution, units } = await readTargets(db, [scenario.unit_id]);
-  const target = applicable(units.get(scenario.unit_id), institution);
-  const [{ rows }, factorSets, totals] = await Promise.all([
+  // The entries, the factors and the targets with the totals they are set against, together.
+  // What a lever's rows may become is of its module (a plane's train): every set the module's types read.
+  const sets = [...new Set(defs.flatMap((l) => entryTypesOf(l.def.module).flatMap((t) => factorSetsUsedBy(t))))];
+  const [rows, factorSets, { target, totals }] = await Promise.all([
     rowsFor(db, scenario.unit_id, scenario.year, types),
-    factorSetsFor(db, Object.keys(FACTOR_SETS), scenario.year),
-    reportTotals(db, [scenario.unit_id], target ? [scenario.year, target.baseline_year] : [scenario.year]),
+    referenceCacheFor(db).factorSetsFor(db, sets, scenario.year),
+    readTargets(db, [scenario.unit_id]).then(async ({ institution, units }) => {
+      const t = applicable(units.get(scenario.unit_id), institution);
+      return { target: t, totals: await reportTotals(db, [scenario.unit_id], t ? [scenario.year, t.baseline_year] : [scenario.year]) };
+    }),
   ]);
   const { outcomes } = runLevers(rows, defs, { year: scenario.year, factorSets });
   const current = totals.get(totalKey(scenario.unit_id, scenario.year));
   // A survey module's change counts as its total does: extrapolated to the unit.
-  const bases = current ? ((await surveyBases(db, [current.report_id])).get(current.report_id) ?? {}) : {};
+  const bases = current?.bases ?? {};
   const scale = (module: string, kg: number) => kg + extrapolationExtra(kg, bases[module]);
   const ids = [...new Set(outcomes.flatMap((o) => o.by_factor.flatMap((f) => (f.factor_id === null ? [] : [f.factor_id]))))];
   const stated = new Map((ids.length ? (await factorUncertainty(db, { ids })).rows : []).map((r) => [r.id, r.uncertainty_pct]));

@@ -25,18 +25,10 @@ export interface YearTotalRow {
 }
 export const yearTotals = define<{ unitIds: number[] | null; years: number[]; surveyModules: string[] }, YearTotalRow>('yearTotals', { unitIds: 1, years: 2, surveyModules: 3 });
 
-export interface ScenarioEntryRow {
-  id: number;
-  type: string;
-  data: Record<string, unknown>;
-  module_type: string;
-  kg: number | null;
-  quantity: number | null;
-  quantity_unit: string | null;
-  factor_id: number | null;
-  location_ids: number[] | null;
-}
-export const scenarioRows = define<{ unitId: number; year: number; types: string[] }, ScenarioEntryRow>('scenarioRows', { unitId: 1, year: 2, types: 3 });
+/** One emission of an entry a scenario reads (or the entry alone, without one): id, type, data,
+ * module, kg, quantity, quantity unit, factor id, location ids. */
+export type ScenarioEntryLine = [number, string, Record<string, unknown>, string, number | null, number | null, string | null, number | null, number[] | null];
+export const scenarioRows = define<{ unitId: number; year: number; types: string[] }, { rows: string }>('scenarioRows', { unitId: 1, year: 2, types: 3 });
 export const locationsById = define<{ ids: number[] }, ResolvedLocation>('locationsById', { ids: 1 });
 export const reportOf = define<{ unitId: number; year: number }, { id: number }>('reportOf', { unitId: 1, year: 2 });
 export const unitExists = define<{ unitId: number }, { id: number }>('unitExists', { unitId: 1 });
