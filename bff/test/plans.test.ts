@@ -53,6 +53,7 @@ describe('targets', () => {
     const laxer = await alice.put(`/api/v1/plans/units/${unit}/targets`, { baseline_year: BASE, points: [{ year: 2030, reduction_pct: 40, scope: null }] });
     expect(laxer.status).toBe(422);
     expect(laxer.body.detail).toMatch(/laxer than the institution's \(−55 %\)/);
+    expect(laxer.body).toMatchObject({ code: 'target_laxer', params: { year: 2030, own: 40, wanted: 55 } });
     expect((await q('SELECT * FROM plan_targets WHERE unit_id = $1', [unit])).length).toBe(0);
     expect((await bob.put(`/api/v1/plans/units/${unit}/targets`, { baseline_year: BASE, points: [{ year: 2030, reduction_pct: 60, scope: null }] })).status).toBe(403);
     expect((await (await as(stack, 'dan')).put(`/api/v1/plans/units/${unit}/targets`, { baseline_year: BASE, points: [{ year: 2030, reduction_pct: 60, scope: null }] })).status).toBe(403);

@@ -47,6 +47,8 @@ export interface ErrorCatalogue {
   same_place: P<'other'>;
   date_outside_report_year: P<'year'>;
   year_after_report_year: P<'year'>;
+  // Plans.
+  target_laxer: P<'year' | 'own' | 'wanted'>;
   unit_not_allowed: P<'units' | 'field' | 'option'>;
   traveler_not_in_headcount: P<'personNumber' | 'year'>;
   traveler_required: None;
@@ -162,6 +164,7 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   same_place: ['other'],
   date_outside_report_year: ['year'],
   year_after_report_year: ['year'],
+  target_laxer: ['year', 'own', 'wanted'],
   unit_not_allowed: ['units', 'field', 'option'],
   traveler_not_in_headcount: ['personNumber', 'year'],
   traveler_required: [],

@@ -76,9 +76,15 @@ export function targetProblem(target: TargetSet): string | null {
  * own points for that scope, else its points for every scope) asks for at least the
  * institution's reduction. Both must start from the same baseline year, or the percentages would
  * not be of the same thing. */
-export function laxerThan(unit: TargetSet, institution: TargetSet): string | null {
+export interface LaxerTarget {
+  detail: string;
+  /** Set when the figures compare: the year, the unit's reduction and the institution's. */
+  figures?: { year: number; own: number; wanted: number };
+}
+
+export function laxerThan(unit: TargetSet, institution: TargetSet): LaxerTarget | null {
   if (unit.baseline_year !== institution.baseline_year) {
-    return `The unit's baseline year must be the institution's (${institution.baseline_year}), so that the reductions compare.`;
+    return { detail: `The unit's baseline year must be the institution's (${institution.baseline_year}), so that the reductions compare.` };
   }
   const scopes = [...new Set(institution.points.map((p) => p.scope))];
   const years = [...new Set([...unit.points, ...institution.points].map((p) => p.year))].sort((a, b) => a - b);
@@ -88,8 +94,8 @@ export function laxerThan(unit: TargetSet, institution: TargetSet): string | nul
       if (wanted === null) continue;
       const own = reductionAt(unit, year, scope) ?? reductionAt(unit, year, null);
       const what = scope === null ? '' : ` for scope ${scope}`;
-      if (own === null) return `The unit's target says nothing${what}, where the institution asks for −${fmt(wanted)} % by ${year}.`;
-      if (own + 1e-9 < wanted) return `The unit's target${what} (−${fmt(own)} % by ${year}) is laxer than the institution's (−${fmt(wanted)} %): a unit may only set a stricter one.`;
+      if (own === null) return { detail: `The unit's target says nothing${what}, where the institution asks for −${fmt(wanted)} % by ${year}.` };
+      if (own + 1e-9 < wanted) return { detail: `The unit's target${what} (−${fmt(own)} % by ${year}) is laxer than the institution's (−${fmt(wanted)} %): a unit may only set a stricter one.`, figures: { year, own: Number(fmt(own)), wanted: Number(fmt(wanted)) } };
     }
   }
   return null;

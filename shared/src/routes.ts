@@ -14,4 +14,4 @@ export const isSpaPath = (path: string): boolean => SPA_PATH_PATTERNS.some((p) =
 
 /** Pages of a unit's year beside its module pages (`/u/:unit/:year/<page>`, web/src/router/): no
  * module slug may take one of these names, whose routes come first. */
-export const UNIT_PAGES = ['results', 'years', 'method', 'me'] as const;
+export const UNIT_PAGES = ['results', 'years', 'method', 'me', 'plans'] as const;

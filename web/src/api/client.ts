@@ -42,4 +42,5 @@ export const api = {
   delete: <T = unknown>(url: string, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.delete<T>(url, config)),
   post: <T = unknown>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.post<T>(url, data, config)),
   patch: <T = unknown>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.patch<T>(url, data, config)),
+  put: <T = unknown>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> => instance().then((h) => h.put<T>(url, data, config)),
 };

@@ -45,6 +45,8 @@ const routes: RouteRecordRaw[] = [
       { path: `${UNIT}/years`, component: () => import('../pages/YearsPage.vue') },
       { path: `${UNIT}/method`, component: () => import('../pages/MethodPage.vue') },
       { path: `${UNIT}/me`, component: () => import('../pages/OwnFootprintPage.vue') },
+      // Targets, scenarios and the plan sum every row of the unit: for those who see its totals.
+      { path: `${UNIT}/plans`, component: () => import('../pages/PlansPage.vue'), meta: { unitTotals: true } },
       // A module page offers the CSV upload flow, in the back office's words.
       { path: `${UNIT}/:module([\\w-]+)`, component: () => import('../pages/ModulePage.vue'), meta: { backofficeMessages: true } },
       { path: 'forbidden', component: () => import('../pages/ForbiddenPage.vue') },

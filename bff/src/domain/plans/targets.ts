@@ -38,7 +38,7 @@ export function checkTarget(target: TargetSet, institution: StoredTarget | null,
   if (problem) throw invalid(problem);
   if (forUnit && institution) {
     const laxer = laxerThan(target, institution);
-    if (laxer) throw invalid(laxer);
+    if (laxer) throw new InvalidError(laxer.detail, [], laxer.figures ? coded('target_laxer', laxer.figures) : coded('invalid'));
   }
 }
 
