@@ -7,7 +7,7 @@ export const SPA_PATH_PATTERNS: readonly RegExp[] = [
   /^\/workspace\/?$/,
   /^\/forbidden\/?$/,
   /^\/u\/\d+\/\d{4}(\/[\w-]+)?\/?$/,
-  /^\/backoffice(\/(uploads|factors|units|jobs|rollup|audit|users))?\/?$/,
+  /^\/backoffice(\/(uploads|factors|units|jobs|rollup|plans|audit|users))?\/?$/,
 ];
 
 export const isSpaPath = (path: string): boolean => SPA_PATH_PATTERNS.some((p) => p.test(path));

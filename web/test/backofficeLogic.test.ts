@@ -119,6 +119,7 @@ describe('back-office routes', () => {
       '/backoffice/units',
       '/backoffice/jobs',
       '/backoffice/rollup',
+      '/backoffice/plans',
       '/backoffice/audit',
       '/backoffice/users',
     ]);

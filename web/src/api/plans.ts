@@ -1,5 +1,5 @@
 // Typed calls to the plans API (/api/v1/plans): targets, the levers, scenarios and the plan.
-import type { LeverParamDef, Scenario, ScenarioLever, ScenarioResult, StoredTarget, TargetSet, UnitTargets } from '@carbon/shared';
+import type { InstitutionPlans, LeverParamDef, Scenario, ScenarioLever, ScenarioResult, StoredTarget, TargetSet, UnitTargets } from '@carbon/shared';
 import { api } from './client';
 
 /** A lever as GET /v1/plans/levers lists it. */
@@ -47,3 +47,15 @@ export async function adoptScenario(id: number): Promise<ScenarioResult> {
 }
 
 export const planCsvUrl = (id: number): string => `/api/v1/plans/scenarios/${id}/plan.csv`;
+
+export async function fetchInstitutionTarget(): Promise<StoredTarget | null> {
+  return (await api.get<StoredTarget | null>('/v1/plans/targets/institution')).data;
+}
+
+export async function saveInstitutionTarget(target: TargetSet): Promise<StoredTarget> {
+  return (await api.put<StoredTarget>('/v1/plans/targets/institution', target)).data;
+}
+
+export async function fetchInstitutionPlans(year: number): Promise<InstitutionPlans> {
+  return (await api.get<InstitutionPlans>('/v1/plans/institution', { params: { year } })).data;
+}

@@ -1,2 +1,15 @@
-// The plans page's door to the API (screens reach it through src/stores and src/composables only).
-export { adoptScenario, fetchLevers, fetchScenario, fetchScenarios, fetchUnitTargets, planCsvUrl, saveScenario, saveUnitTarget, type LeverInfo } from '../api/plans';
+// The plans pages' door to the API (screens reach it through src/stores and src/composables only).
+export {
+  adoptScenario,
+  fetchInstitutionPlans,
+  fetchInstitutionTarget,
+  fetchLevers,
+  fetchScenario,
+  fetchScenarios,
+  fetchUnitTargets,
+  planCsvUrl,
+  saveInstitutionTarget,
+  saveScenario,
+  saveUnitTarget,
+  type LeverInfo,
+} from '../api/plans';

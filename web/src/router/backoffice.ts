@@ -54,6 +54,12 @@ const pages: RouteRecordRaw[] = [
     meta: { permission: { area: 'results', action: 'view' }, menu: { label: 'backoffice.nav.rollup', icon: 'leaderboard' } },
   },
   {
+    path: 'plans',
+    name: 'backoffice-plans',
+    component: () => import('../pages/backoffice/InstitutionPlansPage.vue'),
+    meta: { permission: { area: 'results', action: 'view' }, menu: { label: 'backoffice.nav.plans', icon: 'leaderboard' } },
+  },
+  {
     path: 'audit',
     name: 'backoffice-audit',
     component: () => import('../pages/backoffice/AuditPage.vue'),
