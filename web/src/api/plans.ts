@@ -1,5 +1,5 @@
 // Typed calls to the plans API (/api/v1/plans): targets, the levers, scenarios and the plan.
-import type { InstitutionPlans, LeverParamDef, Scenario, ScenarioLever, ScenarioResult, StoredTarget, TargetSet, UnitTargets } from '@carbon/shared';
+import type { InstitutionPlans, LeverParamDef, PlanCheck, Scenario, ScenarioLever, ScenarioResult, StoredTarget, TargetSet, UnitTargets } from '@carbon/shared';
 import { api } from './client';
 
 /** A lever as GET /v1/plans/levers lists it. */
@@ -58,4 +58,9 @@ export async function saveInstitutionTarget(target: TargetSet): Promise<StoredTa
 
 export async function fetchInstitutionPlans(year: number): Promise<InstitutionPlans> {
   return (await api.get<InstitutionPlans>('/v1/plans/institution', { params: { year } })).data;
+}
+
+/** Later years against the plan, per module, up to `toYear`. */
+export async function fetchPlanCheck(id: number, toYear: number): Promise<PlanCheck> {
+  return (await api.get<PlanCheck>(`/v1/plans/scenarios/${id}/check`, { params: { to_year: toYear } })).data;
 }

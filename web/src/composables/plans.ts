@@ -4,6 +4,7 @@ export {
   fetchInstitutionPlans,
   fetchInstitutionTarget,
   fetchLevers,
+  fetchPlanCheck,
   fetchScenario,
   fetchScenarios,
   fetchUnitTargets,

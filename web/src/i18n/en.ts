@@ -515,6 +515,11 @@ export default {
       reaches: 'This plan reaches −{pct} % from {baseline} by {year}; the target is −{target} %.',
       reachesNoTarget: 'This plan changes the year’s total by {change}; no target is set.',
     },
+    check: {
+      title: 'The plan of {from} against what was measured since',
+      line: '{year}, {module}: planned {planned}, measured {measured}',
+      noReport: 'no report',
+    },
     levers: {
       flights_to_train: 'Train instead of short flights',
       flights_avoided: 'Flights avoided',

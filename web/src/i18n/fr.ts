@@ -510,6 +510,11 @@ const fr: typeof en = {
       reaches: 'Ce plan atteint −{pct} % par rapport à {baseline} en {year} ; l’objectif est −{target} %.',
       reachesNoTarget: 'Ce plan change le total de l’année de {change} ; aucun objectif n’est fixé.',
     },
+    check: {
+      title: 'Le plan de {from} face à ce qui a été mesuré depuis',
+      line: '{year}, {module} : prévu {planned}, mesuré {measured}',
+      noReport: 'pas de bilan',
+    },
     levers: {
       flights_to_train: 'Le train au lieu des vols courts',
       flights_avoided: 'Vols évités',
