@@ -227,4 +227,25 @@ describe('scenarios', () => {
       gap_kg: expect.closeTo(plan.total_kg + plan.delta_kg - trips.base!.kg * 0.45, 6),
     });
   });
+
+  it('a scenario is changed and deleted by its unit\'s principal; a unit goes back to the institution\'s target', async () => {
+    const alice = await as(stack, 'alice');
+    const created = await alice.post(`/api/v1/plans/units/${unit}/scenarios`, { name: 'To change', year: YEAR, levers: [{ key: 'flights_avoided', params: { share_pct: 10, band: 'all' } }] });
+    expect(created.status).toBe(201);
+    const changed = await alice.put(`/api/v1/plans/scenarios/${created.body.id}`, { name: 'Changed', year: YEAR, levers: [{ key: 'flights_avoided', params: { share_pct: 30, band: 'all' } }] });
+    expect(changed.status).toBe(200);
+    expect(changed.body.name).toBe('Changed');
+    expect(changed.body.effects[0].delta_kg).toBeCloseTo(3 * created.body.effects[0].delta_kg, 6);
+    expect((await alice.put(`/api/v1/plans/scenarios/${created.body.id}`, { name: 'Trains and economy', year: YEAR, levers: [] })).status).toBe(409);
+    expect((await (await as(stack, 'dan')).delete(`/api/v1/plans/scenarios/${created.body.id}`)).status).toBe(403);
+    expect((await alice.delete(`/api/v1/plans/scenarios/${created.body.id}`)).status).toBe(204);
+    expect((await alice.get(`/api/v1/plans/scenarios/${created.body.id}`)).status).toBe(404);
+    const deleted = await q<{ details: { name: string } }>(`SELECT details FROM audit_log WHERE action = 'scenario_delete'`);
+    expect(deleted.map((d) => d.details.name)).toEqual(['Changed']);
+
+    expect((await alice.delete(`/api/v1/plans/units/${unit}/targets`)).status).toBe(204);
+    const t = (await alice.get(`/api/v1/plans/units/${unit}/targets`)).body as UnitTargets;
+    expect(t).toMatchObject({ applies: 'institution', unit: null });
+    expect(t.trajectory.at(-1)!.allowed_kg).toBeCloseTo(trips.base!.kg * 0.45, 6);
+  });
 });
