@@ -1,6 +1,6 @@
 // The plans page on a phone-sized screen (390 px): a principal builds a scenario from a lever on
 // the demo unit's trips and sees its effect, in tonnes and % with its ±, computed by the server
-// from the unit's entries; a standard user of the unit is sent away. The page never scrolls
+// from the unit's entries, adopts it as the unit's plan and adds an action; a standard user of the unit is sent away. The page never scrolls
 // sideways and has no serious accessibility violation.
 import { expect, test } from '@playwright/test';
 import { openAs } from '../support/session';
@@ -28,6 +28,17 @@ test.describe('plans at 390 px', () => {
     await expect(page.getByTestId('scenario-summary')).not.toBeEmpty();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
     await expectAccessible(page, 'the plans page');
+
+    // Adopted, the scenario is the unit's plan and takes actions.
+    await page.getByTestId('scenario-adopt').click();
+    const actions = page.getByTestId('plan-actions');
+    await actions.getByRole('textbox', { name: 'Action', exact: true }).fill('Video calls for short meetings');
+    await actions.getByRole('textbox', { name: 'Owner' }).fill('Alice Martin');
+    await actions.getByLabel('Date').fill('2026-06-30');
+    await actions.getByRole('spinbutton', { name: 'Expected reduction (t)' }).fill('2');
+    await actions.getByRole('button', { name: 'Add the action' }).click();
+    await expect(actions.locator('li')).toContainText('Video calls for short meetings — Alice Martin, by 2026-06-30');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
 
     const bobPage = await (await browser.newContext({ viewport: { width: WIDTH, height: 844 } })).newPage();
     await openAs(bobPage, 'bob', `/u/${unit}/2025`);

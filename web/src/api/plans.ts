@@ -1,5 +1,5 @@
 // Typed calls to the plans API (/api/v1/plans): targets, the levers, scenarios and the plan.
-import type { InstitutionPlans, LeverParamDef, PlanCheck, Scenario, ScenarioLever, ScenarioResult, StoredTarget, TargetSet, UnitTargets } from '@carbon/shared';
+import type { InstitutionPlans, LeverParamDef, PlanAction, PlanCheck, Scenario, ScenarioLever, ScenarioResult, StoredTarget, TargetSet, UnitTargets } from '@carbon/shared';
 import { api } from './client';
 
 /** A lever as GET /v1/plans/levers lists it. */
@@ -63,4 +63,12 @@ export async function fetchInstitutionPlans(year: number): Promise<InstitutionPl
 /** Later years against the plan, per module, up to `toYear`. */
 export async function fetchPlanCheck(id: number, toYear: number): Promise<PlanCheck> {
   return (await api.get<PlanCheck>(`/v1/plans/scenarios/${id}/check`, { params: { to_year: toYear } })).data;
+}
+
+export async function fetchPlanActions(id: number): Promise<PlanAction[]> {
+  return (await api.get<PlanAction[]>(`/v1/plans/scenarios/${id}/actions`)).data;
+}
+
+export async function addPlanAction(id: number, action: Omit<PlanAction, 'id' | 'scenario_id'>): Promise<PlanAction> {
+  return (await api.post<PlanAction>(`/v1/plans/scenarios/${id}/actions`, action)).data;
 }

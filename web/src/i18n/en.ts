@@ -515,6 +515,17 @@ export default {
       reaches: 'This plan reaches −{pct} % from {baseline} by {year}; the target is −{target} %.',
       reachesNoTarget: 'This plan changes the year’s total by {change}; no target is set.',
     },
+    actions: {
+      title: 'Actions of the plan',
+      none: 'No action yet.',
+      line: '{title} — {owner}, by {date} ({module}): {expected} expected',
+      what: 'Action',
+      owner: 'Owner',
+      date: 'Date',
+      module: 'Module',
+      expected: 'Expected reduction (t)',
+      add: 'Add the action',
+    },
     check: {
       title: 'The plan of {from} against what was measured since',
       line: '{year}, {module}: planned {planned}, measured {measured}',

@@ -510,6 +510,17 @@ const fr: typeof en = {
       reaches: 'Ce plan atteint −{pct} % par rapport à {baseline} en {year} ; l’objectif est −{target} %.',
       reachesNoTarget: 'Ce plan change le total de l’année de {change} ; aucun objectif n’est fixé.',
     },
+    actions: {
+      title: 'Actions du plan',
+      none: 'Pas encore d’action.',
+      line: '{title} — {owner}, d’ici le {date} ({module}) : {expected} attendues',
+      what: 'Action',
+      owner: 'Responsable',
+      date: 'Date',
+      module: 'Module',
+      expected: 'Réduction attendue (t)',
+      add: 'Ajouter l’action',
+    },
     check: {
       title: 'Le plan de {from} face à ce qui a été mesuré depuis',
       line: '{year}, {module} : prévu {planned}, mesuré {measured}',
