@@ -219,6 +219,6 @@ describe('the merge knows every reference to an account', () => {
         WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass
         ORDER BY 1`,
     );
-    expect(rows.map((r) => r.ref)).toEqual(['data_entries.created_by', 'data_ingestion_jobs.created_by', 'uploads.created_by', 'user_merges.into_user_id', 'user_roles.user_id']);
+    expect(rows.map((r) => r.ref)).toEqual(['data_entries.created_by', 'data_ingestion_jobs.created_by', 'plan_scenarios.created_by', 'plan_targets.updated_by', 'uploads.created_by', 'user_merges.into_user_id', 'user_roles.user_id']);
   });
 });
