@@ -1,5 +1,5 @@
 // Emission factors: the lookup used by Path 1 and the recalculation (the defaults shipped in
-// bff/data/factors/ are loaded by jobs/factorLibrary). Factors come in sets (shared/src/modules/registry.ts, FACTOR_SETS); the
+// shared/src/modules/<module>/factors/ are loaded by jobs/factorLibrary). Factors come in sets (shared/src/modules/registry.ts, FACTOR_SETS); the
 // `factors.data_entry_type` column holds the set's name.
 import { FACTOR_SETS, type FactorRow, type FactorView } from '@carbon/shared';
 import type { Queryable } from './db';
