@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryTypesOf, MODULE_TYPES, MODULES, moduleKey, registryProblems } from '@carbon/shared';
 import { seedDemoEntries, readDemoEntries } from '../src/dev/demoEntries';
 import { ownRowsCondition } from '../src/domain/registrySql';
-import { probeModule } from './support/probeModule';
+import { PROBE_DEMO_ROWS, probeModule } from './support/probeModule';
 import { as, demoIds, statsAndSums, type DemoIds } from './support/carbon';
 import { CSV, entriesOf, moduleId, settled, upload } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
@@ -51,7 +51,7 @@ describe('a module added to the registry only', () => {
 
     const real = readDemoEntries();
     const members = real.units['CLIMATE-LAB']!.member!;
-    const demo = { year: real.year, units: { 'CLIMATE-LAB': { member: members, probe_ride: [{ distance_km: 12, mode: 'ebike', rider: 100002 }, { distance_km: 4, mode: 'bike', rider: 100001 }] } } };
+    const demo = { year: real.year, units: { 'CLIMATE-LAB': { member: members, probe_ride: PROBE_DEMO_ROWS.probe_ride! } } };
     await seedDemoEntries(stack.server.pool, stack.server.jobs.runner, { demo });
     await settled(stack.server.pool);
 
