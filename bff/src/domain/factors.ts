@@ -37,7 +37,7 @@ const FACTOR_LIST = `
   WITH latest AS (
     SELECT data_entry_type, max(id) AS job_id
       FROM data_ingestion_jobs
-     WHERE job_type = 'factor_ingest' AND year = $2 AND data_entry_type = ANY ($1::text[])
+     WHERE target = 'FACTORS' AND year = $2 AND data_entry_type = ANY ($1::text[])
        AND state = 'FINISHED' AND result <> 'ERROR'
      GROUP BY data_entry_type
   )
