@@ -23,6 +23,7 @@ import { sessionRoutes } from './http/session';
 import { serveSpa } from './http/spa';
 import { unitRoutes } from './http/units';
 import { carbonReportRoutes } from './http/carbonReports';
+import { carryForwardRoutes } from './http/carryForward';
 import { rollupRoutes } from './http/rollup';
 import { moduleRoutes } from './http/modules';
 import { locationRoutes } from './http/locations';
@@ -122,6 +123,7 @@ export function createApp(d: AppDeps): express.Express {
   );
   api.use('/v1/units', requireUser, unitRoutes(d.pool));
   api.use('/v1/carbon_reports', requireUser, carbonReportRoutes(d.pool));
+  api.use('/v1/carbon_reports', requireUser, carryForwardRoutes({ pool: d.pool, runner: d.jobs.runner }));
   api.use('/v1/rollup', requireUser, rollupRoutes(d.pool));
   // The member list (…/headcount/members) is declared inside, before the generic /{unit_id}/{year}/{module} route.
   api.use('/modules', requireUser, moduleRoutes(d.pool));

@@ -152,7 +152,7 @@ describe.each(MODULE_ORDER.map((m) => [m]))('%s, from its registration alone', (
       // A required column left empty: the row cannot be stored, whatever the module.
       const column = t.csvColumns.find((c) => fieldOf(t, c.field)?.required && !fieldOf(t, c.field)?.apiOptional)!;
       expect(column, `${t.type} has a required column`).toBeDefined();
-      const [header, ...lines] = demoCsv(t, [...rows, { ...rows[0]!, [column.column]: '' }], YEAR, year).split('\n');
+      const [header, ...lines] = demoCsv(t, [...rows, { ...rows[0]!, [column.column]: '' }], YEAR, year).split('\r\n').filter(Boolean);
       const report = await ingestReport(alice, stack.server.pool, { module: m, type: t.type, year, unit_id: unitId(P2) }, [header!, ...lines]);
       expect(report.issues).toEqual([[rows.length + 2, column.column]]);
       const { rows: stored } = await stack.server.pool.query(

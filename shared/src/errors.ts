@@ -56,6 +56,8 @@ export interface ErrorCatalogue {
   response_exists: P<'personNumber'>;
   entry_changed: None;
   sort_not_allowed: P<'options'>;
+  not_carried_forward: P<'type'>;
+  carry_forward_not_empty: P<'type' | 'rows'>;
   // Addressing.
   no_such_route: None;
   no_such_unit: None;
@@ -171,6 +173,8 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   response_exists: ['personNumber'],
   entry_changed: [],
   sort_not_allowed: ['options'],
+  not_carried_forward: ['type'],
+  carry_forward_not_empty: ['type', 'rows'],
   no_such_route: [],
   no_such_unit: [],
   no_such_report: [],

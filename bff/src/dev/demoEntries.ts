@@ -8,7 +8,7 @@
 // is left alone.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { entryColumns, entryTypesOf, fieldOf, MODULE_TYPES, type EntryTypeDef, type FieldDef, type ModuleType } from '@carbon/shared';
+import { dataCsvLine, entryColumns, entryTypesOf, fieldOf, MODULE_TYPES, type EntryTypeDef, type FieldDef, type ModuleType } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import type { JobRunner } from '../jobs/runner';
 import { CSV_INGEST } from '../jobs/handlers/csvIngest';
@@ -43,8 +43,6 @@ export function readDemoEntries(root = MODULES_DIR): DemoEntriesFile {
   return { year, units };
 }
 
-const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
-
 /** The CSV file of demo rows of one entry type, their dates moved from the file's year into `year`,
  * and the years that may not come after the report's (a device's acquisition) moved as much, so a
  * device keeps its age in every demo year. */
@@ -57,9 +55,9 @@ export function demoCsv(entryType: EntryTypeDef, rows: readonly DemoRow[], fileY
     if (value === undefined) return '';
     const text = String(value);
     if (years.has(column) && typeof value === 'number') return String(value + year - fileYear);
-    return csvCell(dates.has(column) && text.startsWith(`${fileYear}-`) ? `${year}${text.slice(4)}` : text);
+    return dates.has(column) && text.startsWith(`${fileYear}-`) ? `${year}${text.slice(4)}` : text;
   };
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(c, r[c])).join(','))].join('\n');
+  return dataCsvLine(columns) + rows.map((r) => dataCsvLine(columns.map((c) => cell(c, r[c])))).join('');
 }
 
 /** Modules in loading order: each wave after the modules its rows link to (`traveler.module`). */

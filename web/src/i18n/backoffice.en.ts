@@ -331,6 +331,7 @@ export default {
       csv_ingest: 'CSV imported',
       factor_upload: 'Factor upload',
       factor_carry_over: 'Factor carry-over',
+      carry_forward: 'Rows carried forward from last year',
       recalculation: 'Recalculation',
       job_recover: 'Job recovered',
       module_validate: 'Module validated',

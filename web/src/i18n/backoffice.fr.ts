@@ -327,6 +327,7 @@ const backofficeFr: typeof backofficeEn = {
       csv_ingest: 'CSV importé',
       factor_upload: 'Import de facteurs',
       factor_carry_over: 'Report de facteurs',
+      carry_forward: 'Lignes reprises de l’année précédente',
       recalculation: 'Recalcul',
       job_recover: 'Tâche relancée',
       module_validate: 'Module validé',

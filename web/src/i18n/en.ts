@@ -252,6 +252,8 @@ export default {
       response_exists: 'Person number {personNumber} already answered for this year: edit that response instead of adding another.',
       entry_changed: 'The entry was changed meanwhile; reload it and try again.',
       sort_not_allowed: 'Must be one of: {options}',
+      not_carried_forward: 'Rows of {type} belong to one year only: they are never carried forward.',
+      carry_forward_not_empty: 'This year already holds {rows} rows of {type}: carrying last year’s forward would add to them. Delete them first, or enter the year’s rows yourself.',
       no_such_route: 'No such API route.',
       no_such_unit: 'No such unit.',
       no_such_report: 'No such carbon report.',

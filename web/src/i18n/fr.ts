@@ -248,6 +248,8 @@ const fr: typeof en = {
       response_exists: 'Le numéro de personne {personNumber} a déjà répondu pour cette année : modifiez cette réponse au lieu d’en ajouter une.',
       entry_changed: 'L’entrée a été modifiée entre-temps ; rechargez-la et réessayez.',
       sort_not_allowed: 'Doit être l’une des valeurs : {options}',
+      not_carried_forward: 'Les lignes de {type} ne valent que pour une année : elles ne sont jamais reprises.',
+      carry_forward_not_empty: 'Cette année contient déjà {rows} lignes de {type} : reprendre celles de l’année précédente s’y ajouterait. Supprimez-les d’abord, ou saisissez vous-même les lignes de l’année.',
       no_such_route: 'Cette route de l’API n’existe pas.',
       no_such_unit: 'Cette unité n’existe pas.',
       no_such_report: 'Ce bilan carbone n’existe pas.',
