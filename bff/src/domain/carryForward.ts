@@ -5,8 +5,10 @@
 import { dataCsvLine, DATA_ENTRY_TYPES, ENTRY_TYPES, entryColumns, type EntryData, type EntryTypeDef, type FactorRow } from '@carbon/shared';
 import type { SqlRunner } from './db';
 
-/** The entry types whose rows may be carried forward, in registration order. */
-export const carriedTypes = (): EntryTypeDef[] => DATA_ENTRY_TYPES.map((t) => ENTRY_TYPES[t]!).filter((t) => t.carryForward);
+/** The entry types whose rows may be carried forward into a report holding `modules`, in
+ * registration order. */
+export const carriedTypes = (modules: readonly string[]): EntryTypeDef[] =>
+  DATA_ENTRY_TYPES.map((t) => ENTRY_TYPES[t]!).filter((t) => t.carryForward && modules.includes(t.module));
 
 export interface CarryReport {
   id: number;
@@ -14,13 +16,16 @@ export interface CarryReport {
   year: number;
   /** The unit's latest report before this one, if any. */
   from_year: number | null;
+  /** The modules the report holds: only their rows can be carried into it. */
+  modules: string[];
 }
 
 /** The report and the year it would carry rows from; undefined: no such report. */
 export async function carryReport(db: SqlRunner, reportId: number): Promise<CarryReport | undefined> {
   const { rows } = await db.query<CarryReport>(
     `SELECT r.id, r.unit_id, r.year,
-            (SELECT max(p.year) FROM carbon_reports p WHERE p.unit_id = r.unit_id AND p.year < r.year) AS from_year
+            (SELECT max(p.year) FROM carbon_reports p WHERE p.unit_id = r.unit_id AND p.year < r.year) AS from_year,
+            ARRAY(SELECT m.module_type FROM carbon_report_modules m WHERE m.carbon_report_id = r.id) AS modules
        FROM carbon_reports r WHERE r.id = $1`,
     [reportId],
   );
@@ -54,10 +59,14 @@ export async function rowCounts(db: SqlRunner, reportId: number, types: readonly
   return new Map(rows.map((r) => [r.data_entry_type, r.n]));
 }
 
-/** The rows of the entry types' own factor sets for `year` (a device's lifetime), by set. */
+/** The rows of the entry types' own factor sets for `year` (a device's lifetime), by set: per
+ * classification its row of that year, else of the latest year before (a year past the library's
+ * last still knows a laptop's lifetime). */
 export async function ownFactors(db: SqlRunner, year: number, types: readonly string[]): Promise<Map<string, FactorRow[]>> {
   const { rows } = await db.query<FactorRow & { data_entry_type: string }>(
-    'SELECT id, data_entry_type, classification, "values" FROM factors WHERE year = $1 AND data_entry_type = ANY ($2::text[])',
+    `SELECT DISTINCT ON (data_entry_type, classification) id, data_entry_type, classification, "values"
+       FROM factors WHERE year <= $1 AND data_entry_type = ANY ($2::text[])
+      ORDER BY data_entry_type, classification, year DESC`,
     [year, types],
   );
   const bySet = new Map<string, FactorRow[]>(types.map((t) => [t, []]));

@@ -6,7 +6,7 @@
 // audit line. Nothing is copied that was not chosen, into a type that already holds rows, or of a
 // type that is not carried (trips, purchases, survey responses).
 import crypto from 'node:crypto';
-import { coded, findModule, MODULES, type CarryForwardPreview, type JobStarted } from '@carbon/shared';
+import { coded, ENTRY_TYPES, findModule, MODULES, type CarryForwardPreview, type JobStarted } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import type { Actor } from '../domain/actor';
 import { carriedTypes, carryReport, ownFactors, rowCounts, rowsCsv, rowsOfYear, splitKept, type CarryReport } from '../domain/carryForward';
@@ -20,14 +20,14 @@ import { startUploadJob } from './uploads';
 async function authorizedReport(pool: Pool, actor: Actor, reportId: number): Promise<CarryReport> {
   const report = await carryReport(pool, reportId);
   if (!report) throw new NotFoundError(`No such carbon report: ${reportId}.`, coded('no_such_report'));
-  for (const module of new Set(carriedTypes().map((t) => t.module))) authorizeSync(actor, module, report.unit_id);
+  for (const module of new Set(carriedTypes(report.modules).map((t) => t.module))) authorizeSync(actor, module, report.unit_id);
   return report;
 }
 
 /** What carrying forward into the report would copy, per entry type. */
 export async function previewCarryForward(pool: Pool, actor: Actor, reportId: number): Promise<CarryForwardPreview> {
   const report = await authorizedReport(pool, actor, reportId);
-  const types = carriedTypes();
+  const types = carriedTypes(report.modules);
   const names = types.map((t) => t.type);
   const [rows, existing, factors] = await Promise.all([
     report.from_year === null ? new Map<string, never[]>() : rowsOfYear(pool, report.unit_id, report.from_year, names),
@@ -48,8 +48,10 @@ export async function previewCarryForward(pool: Pool, actor: Actor, reportId: nu
 /** Copies the rows of `entryTypes` still belonging to the report's year: a CSV ingest job each. */
 export async function startCarryForward(d: JobDeps, actor: Actor, reportId: number, entryTypes: readonly string[]): Promise<{ jobs: JobStarted[] }> {
   const report = await authorizedReport(d.pool, actor, reportId);
-  const carried = new Map(carriedTypes().map((t) => [t.type, t]));
+  const carried = new Map(carriedTypes(report.modules).map((t) => [t.type, t]));
   for (const name of entryTypes) {
+    const module = ENTRY_TYPES[name]?.carryForward ? ENTRY_TYPES[name].module : null;
+    if (module && !carried.has(name)) throw new NotFoundError(`The report has no ${module} module to carry ${name} into.`, coded('no_such_module', { module }));
     if (!carried.has(name)) throw new InvalidError(`Rows of ${name} belong to one year only: they are never carried forward.`, [], coded('not_carried_forward', { type: name }));
   }
   if (report.from_year === null) throw new ConflictError(`The unit has no report before ${report.year} to carry rows from.`, coded('no_report_for_year', { year: report.year - 1 }));

@@ -53,6 +53,16 @@ export default {
     noMatch: 'No unit matches this filter.',
   },
   home: {
+    carry: {
+      title: 'Start {to} from {from}',
+      intro: 'Copy the rows of {from} that last from one year to the next. You review them afterwards in each module; their emissions are computed with this year’s factors.',
+      rows: 'nothing to copy | 1 row | {n} rows',
+      leftBehind: '1 device past its lifetime stays behind | {n} devices past their lifetime stay behind',
+      existing: 'this year holds 1 row already: not copied | this year holds {n} rows already: not copied',
+      never: 'Trips, purchases and survey responses belong to one year: they are never copied.',
+      copy: 'Copy the chosen rows',
+      started: 'Copying… | Copying: 1 upload started. | Copying: {n} uploads started.',
+    },
     own: {
       title: 'Your footprint in {year}',
       entries: 'no entry of yours | from 1 entry of yours | from {n} entries of yours',

@@ -49,6 +49,16 @@ const fr: typeof en = {
     noMatch: 'Aucune unité ne correspond à ce filtre.',
   },
   home: {
+    carry: {
+      title: 'Commencer {to} à partir de {from}',
+      intro: 'Reprendre les lignes de {from} qui valent d’une année à l’autre. Vous les relisez ensuite dans chaque module ; leurs émissions sont calculées avec les facteurs de cette année.',
+      rows: 'rien à reprendre | 1 ligne | {n} lignes',
+      leftBehind: '1 appareil en fin de vie n’est pas repris | {n} appareils en fin de vie ne sont pas repris',
+      existing: 'cette année contient déjà 1 ligne : non reprise | cette année contient déjà {n} lignes : non reprises',
+      never: 'Les déplacements, les achats et les réponses aux enquêtes ne valent que pour une année : ils ne sont jamais repris.',
+      copy: 'Reprendre les lignes choisies',
+      started: 'Reprise… | Reprise : 1 import lancé. | Reprise : {n} imports lancés.',
+    },
     own: {
       title: 'Votre empreinte en {year}',
       entries: 'aucune de vos saisies | d’après 1 de vos saisies | d’après {n} de vos saisies',
