@@ -20,6 +20,8 @@ export const BARS = {
    * the BFF's event-loop delay p99 meanwhile, and p95 of an unchanged report downloaded again, in
    * ms, at most. */
   exports: { connections: 16, pdfP95: 1000, eventLoopP99: 50, repeatP95: 20 },
+  /** A module's entry list of 100,000 rows: p95 of any page at `connections` readers, ms, at most. */
+  moduleList: { connections: 8, anyPageP95: 50 },
   /** First-screen JavaScript, gzip, KiB, at most. */
   webKib: { login: 100, home: 150, results: 250 },
 } as const;
@@ -107,6 +109,11 @@ export const BAR_CHECKS: BarCheck[] = [
     bar: `unchanged report's PDF downloaded again p95 ≤ ${BARS.exports.repeatP95} ms`,
     benchmark: 'exports',
     check: limitCheck('repeat_p95_ms', BARS.exports.repeatP95, ' ms'),
+  },
+  {
+    bar: `any page of a 100,000-row module p95 ≤ ${BARS.moduleList.anyPageP95} ms at ${BARS.moduleList.connections} readers`,
+    benchmark: 'moduleList',
+    check: limitCheck('any_page_p95_ms', BARS.moduleList.anyPageP95, ' ms'),
   },
   ...(['login', 'home', 'results'] as const).map((page) => ({
     bar: `${page === 'home' ? 'unit home' : page} first-screen JS ≤ ${BARS.webKib[page]} KiB gzip`,

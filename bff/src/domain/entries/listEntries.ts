@@ -1,6 +1,6 @@
 // Lists a module's entries: paginated, sorted by any sortable field of its entry types, filtered
-// by free text. Users limited to their own rows see only those. Pages are read by key from a page
-// index kept until the module changes (pageIndex.ts): any page costs what the first does.
+// by free text. Users limited to their own rows see only those. Pages are read by primary key from
+// a page index kept until the module changes (pageIndex.ts): any page costs what the first does.
 import {
   entryTypesOf,
   searchableFields,
@@ -25,19 +25,18 @@ export const ENTRY_COLUMNS = `
      FROM data_entry_emissions x WHERE x.data_entry_id = e.id) AS emissions`;
 
 const KG_OF_ENTRY = '(SELECT sum(x.kg_co2eq) FROM data_entry_emissions x WHERE x.data_entry_id = e.id)';
-/** Sort keys that are columns (or computed), with the SQL type their text form is read back as. */
-const COLUMN_SORTS: Record<string, { expr: string; type: string }> = {
-  id: { expr: 'e.id', type: 'bigint' },
-  created_at: { expr: 'e.created_at', type: 'timestamptz' },
-  updated_at: { expr: 'e.updated_at', type: 'timestamptz' },
-  kg_co2eq: { expr: KG_OF_ENTRY, type: 'numeric' },
+const COLUMN_SORTS: Record<string, { expr: string }> = {
+  id: { expr: 'e.id' },
+  created_at: { expr: 'e.created_at' },
+  updated_at: { expr: 'e.updated_at' },
+  kg_co2eq: { expr: KG_OF_ENTRY },
 };
 
-/** The SQL of a sort key and the type its text form is cast back to (a field's value is jsonb). */
-export function sortKey(module: EntryTypeDef['module'], sort: string | undefined): { expr: string; type: string } {
+/** The SQL of a sort key. */
+export function sortKey(module: EntryTypeDef['module'], sort: string | undefined): { expr: string } {
   if (!sort) return COLUMN_SORTS.id!;
   if (COLUMN_SORTS[sort]) return COLUMN_SORTS[sort];
-  if (sortableFields(module).includes(sort)) return { expr: `(e.data -> ${sqlName(sort)})`, type: 'jsonb' };
+  if (sortableFields(module).includes(sort)) return { expr: `(e.data -> ${sqlName(sort)})` };
   const allowed = [...Object.keys(COLUMN_SORTS), ...sortableFields(module)].join(', ');
   throw new InvalidError(`Cannot sort by ${sort}.`, [fieldIssue('sort', `must be one of: ${allowed}`, coded('sort_not_allowed', { options: allowed }))]);
 }
@@ -55,8 +54,7 @@ const LIST_VERSION = `
 
 export async function listEntries(pool: Pool, actor: Actor, ref: ModuleRef, entryType: EntryTypeDef | undefined, query: ListQuery): Promise<Page<DataEntryView>> {
   const key = sortKey(ref.module, query.sort);
-  const desc = query.order === 'desc';
-  const dir = desc ? 'DESC' : 'ASC';
+  const dir = query.order === 'desc' ? 'DESC' : 'ASC';
   const orderBy = `${key.expr} ${dir} NULLS LAST, e.id ${dir}`;
   const ctx = await loadModuleContext(pool, actor, ref, { action: 'view' });
   const owner = ctx.access.all ? null : String(actor.person_number ?? '');
@@ -70,30 +68,22 @@ export async function listEntries(pool: Pool, actor: Actor, ref: ModuleRef, entr
 
   const types = entryType ? [entryType.type] : entryTypesOf(ref.module).map((t) => t.type);
   const { rows: versions } = await pool.query<{ version: string }>(LIST_VERSION, [ctx.moduleId, types]);
-  const version = versions[0]?.version ?? '';
-  const indexKey = JSON.stringify([ctx.moduleId, entryType?.type ?? null, owner, query.q ?? null, query.sort ?? 'id', dir, query.limit]);
-  let index = pageIndexes.get(indexKey, version);
-  if (!index) {
-    // One pass over the listed rows' keys only (no emissions read): the total and every page's first key.
-    const { rows } = await pool.query<{ k: string | null; id: string; total: number }>(
-      `SELECT k, id, total FROM (
-         SELECT ${key.expr}::text AS k, e.id::text AS id, count(*) OVER () AS total, row_number() OVER (ORDER BY ${orderBy}) - 1 AS n
-           FROM data_entries e WHERE ${where}) s
-        WHERE n % $5 = 0 ORDER BY n`,
-      [...params, query.limit],
-    );
-    index = { version, total: Number(rows[0]?.total ?? 0), starts: rows.map((r) => ({ k: r.k, id: r.id })) };
-    pageIndexes.set(indexKey, index);
-  }
-  const start = index.starts[query.page - 1];
-  if (!start) return { items: [], total: index.total, page: query.page, limit: query.limit };
-  // From the page's first row on, in the list's order (NULL keys last in either direction).
-  const after = desc ? '<' : '>';
-  const idFrom = desc ? '<=' : '>=';
-  const seek =
-    start.k === null
-      ? `($5::text IS NULL AND ${key.expr} IS NULL AND e.id ${idFrom} $6::bigint)`
-      : `(${key.expr} ${after} $5::${key.type} OR (${key.expr} = $5::${key.type} AND e.id ${idFrom} $6::bigint) OR ${key.expr} IS NULL)`;
-  const list = await pool.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM data_entries e WHERE ${where} AND ${seek} ORDER BY ${orderBy} LIMIT $7`, [...params, start.k, start.id, query.limit]);
-  return { items: list.rows.map((r) => entryView(r, ctx.moduleType)), total: index.total, page: query.page, limit: query.limit };
+  const listing = JSON.stringify([ctx.moduleId, entryType?.type ?? null, owner, query.q ?? null, query.sort ?? 'id', dir]);
+  const index = await pageIndexes.get(listing, versions[0]?.version ?? '', async () => {
+    // The ids as one text value: one row to read instead of one per entry.
+    const { rows } = await pool.query<{ ids: string | null }>(`SELECT string_agg(e.id::text, ',' ORDER BY ${orderBy}) AS ids FROM data_entries e WHERE ${where}`, params);
+    return rows[0]?.ids ? Float64Array.from(rows[0].ids.split(','), Number) : new Float64Array(0);
+  });
+  const total = index.ids.length;
+  const slice = Array.from(index.ids.subarray((query.page - 1) * query.limit, query.page * query.limit));
+  if (!slice.length) return { items: [], total, page: query.page, limit: query.limit };
+  // The page's rows by primary key (still of this module: an id list never leaves its listing).
+  const list = await pool.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM data_entries e WHERE e.id = ANY($1::bigint[]) AND e.carbon_report_module_id = $2`, [slice, ctx.moduleId]);
+  const byId = new Map(list.rows.map((r) => [Number(r.id), r]));
+  // A row deleted since the index was built is left out (its delete changed the version: the next read rebuilds).
+  const items = slice.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [entryView(row, ctx.moduleType)] : [];
+  });
+  return { items, total, page: query.page, limit: query.limit };
 }

@@ -18,7 +18,7 @@ import { exportReportSummary } from './summary';
 import type { ReportExport } from './index';
 import { reportVersion } from './sql';
 import type { ExportPool } from './exportPool';
-import { BytesCache } from './bytesCache';
+import { BytesCache } from '../../core/bytesCache';
 
 export interface ExporterOptions {
   /** Exports one user may have in preparation at once on this instance (EXPORT_MAX_PER_USER). */

@@ -1,6 +1,6 @@
-// A least-recently-used map bounded by the bytes of its values, for finished exports. Each value
-// belongs to a group (one report's one kind of export): storing a value drops the other values of
-// its group, which are older versions nobody will ask for again.
+// A least-recently-used map bounded by the bytes of its values (finished exports, list page
+// indexes). Each value belongs to a group (one report's one kind of export, one listing): storing
+// a value drops the other values of its group, which are older versions nobody will ask for again.
 
 export class BytesCache<V> {
   readonly #items = new Map<string, { value: V; bytes: number; group: string }>();
