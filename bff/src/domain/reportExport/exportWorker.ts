@@ -2,12 +2,23 @@
 // document's layout (tens of milliseconds of CPU each) never holds the event loop. It reads no
 // database and keeps no state between documents. Started by ExportPool (exportPool.ts); in the
 // production bundle it is its own entry point (bff/build.mjs).
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { writeReportPdf } from './pdf';
 import type { ExportTask, ExportTaskResult } from './exportPool';
 
 if (!parentPort) throw new Error('exportWorker.ts runs as a worker thread only');
 const port = parentPort;
+// On Linux the nice value is per thread: this one yields the cores to the event loop (and to
+// PostgreSQL) when they compete, so a burst of exports delays other requests as little as it can.
+// Elsewhere it may apply to the whole process, so it is only lowered where threads have their own.
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // not permitted: the worker runs at the process's priority
+  }
+}
 
 port.on('message', (task: ExportTask) => {
   writeReportPdf(task.figures, task.locale).then(
