@@ -22,6 +22,8 @@ const BENCHMARKS: Record<string, string> = {
   rollupResults: "a unit's results and the institution roll-up on 100 to 1,000 units × 5 years × 2,000 entries",
   'web-first-screen': 'first-screen JS after login and time to an interactive module page',
   resultsRead: "one report's results (breakdowns and ratios) with 2,000 entries, among 50 such reports",
+  exports: 'printable reports (PDF): 16 concurrent exports of different reports, the event loop meanwhile, an unchanged report again',
+  moduleList: 'random pages of a 100,000-row module list at 8 readers',
   factorLibrary: 'the factor library loaded into an empty database, a later start, and a factor re-upload recalculating 100,000 entries',
 };
 

@@ -92,6 +92,7 @@ export interface ErrorCatalogue {
   merge_grants_admin: None;
   merge_person_numbers_differ: P<'merged' | 'into'>;
   too_many_streams: P<'max'>;
+  too_many_exports: P<'max'>;
   too_many_sign_ins: None;
   sign_in_invalid: None;
   sign_in_refused: None;
@@ -206,6 +207,7 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   merge_grants_admin: [],
   merge_person_numbers_differ: ['merged', 'into'],
   too_many_streams: ['max'],
+  too_many_exports: ['max'],
   too_many_sign_ins: [],
   sign_in_invalid: [],
   sign_in_refused: [],

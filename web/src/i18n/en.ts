@@ -295,6 +295,7 @@ export default {
       merge_grants_admin: 'This account holds the administrator role, which the other does not: merging would make an administrator, which is done at deployment, not here.',
       merge_person_numbers_differ: 'These accounts carry different person numbers ({merged} and {into}): they are not the same person.',
       too_many_streams: 'Too many open windows of this application (at most {max}). Close one and try again.',
+      too_many_exports: 'You already have {max} exports being prepared. Wait until one is downloaded, then try again.',
       too_many_sign_ins: 'Too many sign-in attempts. Please wait a minute and try again.',
       sign_in_invalid: 'This sign-in attempt is invalid, expired or was already used. Please sign in again.',
       sign_in_refused: 'The identity provider did not accept this sign-in. Please sign in again.',

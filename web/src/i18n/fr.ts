@@ -291,6 +291,7 @@ const fr: typeof en = {
       merge_grants_admin: 'Ce compte a le rôle d’administrateur, que l’autre n’a pas : la fusion ferait un administrateur, ce qui se fait au déploiement, pas ici.',
       merge_person_numbers_differ: 'Ces comptes portent des numéros de personne différents ({merged} et {into}) : ce n’est pas la même personne.',
       too_many_streams: 'Trop de fenêtres de cette application sont ouvertes ({max} au plus). Fermez-en une et réessayez.',
+      too_many_exports: 'Vous avez déjà {max} exports en préparation. Attendez qu’un téléchargement se termine, puis réessayez.',
       too_many_sign_ins: 'Trop de tentatives de connexion. Attendez une minute et réessayez.',
       sign_in_invalid: 'Cette tentative de connexion est invalide, expirée ou déjà utilisée. Veuillez vous reconnecter.',
       sign_in_refused: 'Le fournisseur d’identité n’a pas accepté cette connexion. Veuillez vous reconnecter.',
