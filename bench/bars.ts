@@ -19,6 +19,12 @@ export const BARS = {
   /** A scenario with every lever on a unit of 20,000 entries, and the institution view of the
    * plans on `units` units: p95 in ms, at most, one reader. */
   plans: { units: 1000, scenarioP95: 200, institutionP95: 500 },
+  /** Printable reports (PDF): p95 of a new report's download at `connections` concurrent exports,
+   * the BFF's event-loop delay p99 meanwhile, and p95 of an unchanged report downloaded again, in
+   * ms, at most. */
+  exports: { connections: 16, pdfP95: 1000, eventLoopP99: 50, repeatP95: 20 },
+  /** A module's entry list of 100,000 rows: p95 of any page at `connections` readers, ms, at most. */
+  moduleList: { connections: 8, anyPageP95: 50 },
   /** First-screen JavaScript, gzip, KiB, at most. */
   webKib: { login: 100, home: 150, results: 250 },
 } as const;
@@ -101,6 +107,26 @@ export const BAR_CHECKS: BarCheck[] = [
     bar: `institution view of the plans p95 ≤ ${BARS.plans.institutionP95} ms at ${BARS.plans.units.toLocaleString('en')} units`,
     benchmark: 'plans',
     check: limitCheck('institution_p95_ms', BARS.plans.institutionP95, ' ms'),
+  },
+  {
+    bar: `PDF export p95 ≤ ${BARS.exports.pdfP95} ms at ${BARS.exports.connections} concurrent exports of different reports`,
+    benchmark: 'exports',
+    check: limitCheck('pdf_p95_ms', BARS.exports.pdfP95, ' ms'),
+  },
+  {
+    bar: `event-loop delay p99 ≤ ${BARS.exports.eventLoopP99} ms during those exports`,
+    benchmark: 'exports',
+    check: limitCheck('event_loop_p99_ms', BARS.exports.eventLoopP99, ' ms'),
+  },
+  {
+    bar: `unchanged report's PDF downloaded again p95 ≤ ${BARS.exports.repeatP95} ms`,
+    benchmark: 'exports',
+    check: limitCheck('repeat_p95_ms', BARS.exports.repeatP95, ' ms'),
+  },
+  {
+    bar: `any page of a 100,000-row module p95 ≤ ${BARS.moduleList.anyPageP95} ms at ${BARS.moduleList.connections} readers`,
+    benchmark: 'moduleList',
+    check: limitCheck('any_page_p95_ms', BARS.moduleList.anyPageP95, ' ms'),
   },
   ...(['login', 'home', 'results'] as const).map((page) => ({
     bar: `${page === 'home' ? 'unit home' : page} first-screen JS ≤ ${BARS.webKib[page]} KiB gzip`,

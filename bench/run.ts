@@ -23,6 +23,8 @@ const BENCHMARKS: Record<string, string> = {
   'web-first-screen': 'first-screen JS after login and time to an interactive module page',
   resultsRead: "one report's results (breakdowns and ratios) with 2,000 entries, among 50 such reports",
   plans: 'a scenario with every lever on a unit of 20,000 entries, and the institution view of the plans at 1,000 units',
+  exports: 'printable reports (PDF): 16 concurrent exports of different reports, the event loop meanwhile, an unchanged report again',
+  moduleList: 'random pages of a 100,000-row module list at 8 readers',
   factorLibrary: 'the factor library loaded into an empty database, a later start, and a factor re-upload recalculating 100,000 entries',
 };
 

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const BFF = path.dirname(fileURLToPath(import.meta.url));
-const OUT = path.join(BFF, 'dist');
+// `node build.mjs <folder>`: another output folder under bff/ (a test builds its own beside dist/).
+const OUT = path.join(BFF, process.argv[2] ?? 'dist');
+if (path.dirname(OUT) !== BFF) throw new Error('the output folder must be directly under bff/: the bundle finds its sources and packages from there');
 const pkg = JSON.parse(fs.readFileSync(path.join(BFF, 'package.json'), 'utf8'));
 
 /** Packages that must never load when the artifact starts: its static import graph may not reach
@@ -35,7 +37,9 @@ const sourceUrls = {
 fs.rmSync(OUT, { recursive: true, force: true });
 const result = await esbuild.build({
   absWorkingDir: BFF,
-  entryPoints: { main: 'src/main.ts', migrateCli: 'src/db/migrateCli.ts' },
+  // The export worker is an entry of its own: a worker thread starts from a file
+  // (domain/reportExport/exportPool.ts looks for it beside the code that starts it).
+  entryPoints: { main: 'src/main.ts', migrateCli: 'src/db/migrateCli.ts', exportWorker: 'src/domain/reportExport/exportWorker.ts' },
   outdir: OUT,
   bundle: true,
   // Chunks keep `await import()` lazy: without splitting, a dynamically imported module's own
@@ -69,10 +73,11 @@ function staticPackages(entry) {
   return packages;
 }
 
-const loaded = staticPackages('dist/main.js');
+const outName = path.relative(BFF, OUT);
+const loaded = staticPackages(`${outName}/main.js`);
 const forbidden = [...loaded].filter((p) => DEV_ONLY.includes(p));
 if (forbidden.length) {
   console.error(`bff/dist/main.js would load development packages at start: ${forbidden.join(', ')}. Import them with await import() behind the development switch.`);
   process.exit(1);
 }
-console.log(`bff/dist built: loads at start ${[...loaded].filter((p) => !p.startsWith('node:')).sort().join(', ')}`);
+console.log(`bff/${outName} built: loads at start ${[...loaded].filter((p) => !p.startsWith('node:')).sort().join(', ')}`);

@@ -23,6 +23,8 @@ import { sessionRoutes } from './http/session';
 import { serveSpa } from './http/spa';
 import { unitRoutes } from './http/units';
 import { carbonReportRoutes } from './http/carbonReports';
+import { carryForwardRoutes } from './http/carryForward';
+import { ExportPool, ReportExporter } from './domain/reportExport';
 import { rollupRoutes } from './http/rollup';
 import { planTargetRoutes } from './http/planTargets';
 import { planScenarioRoutes } from './http/planScenarios';
@@ -54,6 +56,8 @@ export interface AppDeps {
   /** The event streams of this instance. */
   hub: EventHub;
   jobs: JobSystem;
+  /** The report exports (workers, cache, per-user limit); a default one when absent. */
+  exports?: ReportExporter;
   isShuttingDown: () => boolean;
   /** Request latencies go here when metrics are on (METRICS_PORT). */
   metrics?: Metrics;
@@ -73,6 +77,12 @@ function requestLog(log: Logger): RequestHandler {
     });
     next();
   };
+}
+
+/** The report exporter of an instance, as configured (EXPORT_WORKERS, EXPORT_MAX_PER_USER,
+ * EXPORT_CACHE_MB); its workers start at the first export. */
+export function exporterFor(pool: Pool, config: Config, log?: Logger): ReportExporter {
+  return new ReportExporter(pool, new ExportPool(config.EXPORT_WORKERS, log), { maxPerUser: config.EXPORT_MAX_PER_USER, cacheBytes: config.EXPORT_CACHE_MB * 1024 * 1024 });
 }
 
 export function createApp(d: AppDeps): express.Express {
@@ -124,7 +134,8 @@ export function createApp(d: AppDeps): express.Express {
     }),
   );
   api.use('/v1/units', requireUser, unitRoutes(d.pool));
-  api.use('/v1/carbon_reports', requireUser, carbonReportRoutes(d.pool));
+  api.use('/v1/carbon_reports', requireUser, carbonReportRoutes(d.pool, d.exports ?? exporterFor(d.pool, d.config)));
+  api.use('/v1/carbon_reports', requireUser, carryForwardRoutes({ pool: d.pool, runner: d.jobs.runner }));
   api.use('/v1/rollup', requireUser, rollupRoutes(d.pool));
   api.use('/v1/plans', requireUser, planTargetRoutes(d.pool), planScenarioRoutes(d.pool), planInstitutionRoutes(d.pool));
   // The member list (…/headcount/members) is declared inside, before the generic /{unit_id}/{year}/{module} route.

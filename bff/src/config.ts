@@ -40,6 +40,11 @@ const schema = z.object({
   // The hard limit of a shutdown: past it the process exits whatever is still running.
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(150),
   SSE_MAX_STREAMS_PER_USER: positiveInt.default(10),
+  // Worker threads writing PDF exports (default: one per core), exports one user may have in
+  // preparation at once on an instance, and the memory kept for finished exports by report version.
+  EXPORT_WORKERS: positiveInt.optional(),
+  EXPORT_MAX_PER_USER: positiveInt.default(2),
+  EXPORT_CACHE_MB: z.coerce.number().min(0).default(64),
   UPLOAD_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // JSON lines for machines; readable one-line entries for a developer's terminal. Default: pretty

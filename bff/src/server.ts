@@ -24,7 +24,8 @@ import type { DevIdp } from './dev/idp';
 import { ensureLocations } from './domain/locations/loadLocations';
 import { upgradeFactorLibrary } from './jobs/factorLibrary';
 import { ensureReportModules } from './domain/reportModules';
-import { createApp } from './app';
+import { createApp, exporterFor } from './app';
+import type { ReportExporter } from './domain/reportExport';
 import { createHttpServer } from './http/httpServer';
 import { HttpDrain } from './http/drain';
 import { createJobSystem, type JobSystem } from './jobs';
@@ -45,6 +46,8 @@ export interface RunningServer {
   listener: JobEventListener;
   /** The event streams of this instance. */
   hub: EventHub;
+  /** The report exports: their workers, cache and per-user limit. */
+  exports: ReportExporter;
   /** Where the Prometheus metrics are served (METRICS_PORT set). */
   metricsUrl?: string;
   /** Graceful stop (once; later calls get the same promise): readiness turns 503, requests in
@@ -156,6 +159,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           });
     metrics?.observe(lifecycle);
     const jobs = createJobSystem({ config, log, databaseUrl, lifecycle });
+    const exporter = exporterFor(pool, config, log.child({ component: 'exports' }));
+    // Pushed before the HTTP drain's cleanup, so it runs after it: exports in flight finish first.
+    cleanups.push(() => exporter.stop());
     const app = createApp({
       config,
       log,
@@ -167,6 +173,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       authCache,
       hub,
       jobs,
+      exports: exporter,
       isShuttingDown: () => shuttingDown,
       metrics,
       webDist: opts.webDist,
@@ -215,6 +222,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       jobs,
       listener,
       hub,
+      exports: exporter,
       metricsUrl,
       stop: () => {
         shuttingDown = true;

@@ -40,7 +40,7 @@ async function factors(): Promise<Factor[]> {
   return res.body.items;
 }
 
-/** The library's plane factors (bff/data/factors/plane/): ADEME economy, business and first by
+/** The library's plane factors (shared/src/modules/professionalTravel/factors/plane/): ADEME economy, business and first by
  * the DESNZ ratios (first priced as business on short and medium haul). */
 const LIBRARY_PLANE: Record<string, number> = {
   'short/economy': 0.2582,

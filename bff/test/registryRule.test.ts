@@ -4,14 +4,11 @@
 // order, Path 1 writes with traveler linking, standard users' own rows (through an index), CSV
 // upload, stats. Imported first: the module is registered before the BFF's code loads.
 import './support/probeModule';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryTypesOf, MODULE_TYPES, MODULES, moduleKey, registryProblems } from '@carbon/shared';
 import { seedDemoEntries, readDemoEntries } from '../src/dev/demoEntries';
 import { ownRowsCondition } from '../src/domain/registrySql';
-import { probeModule } from './support/probeModule';
+import { PROBE_DEMO_ROWS, probeModule } from './support/probeModule';
 import { as, demoIds, statsAndSums, type DemoIds } from './support/carbon';
 import { CSV, entriesOf, moduleId, settled, upload } from './support/pipeline';
 import { startTestStack, type TestStack } from './support/stack';
@@ -53,16 +50,9 @@ describe('a module added to the registry only', () => {
     await settled(stack.server.pool);
 
     const real = readDemoEntries();
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'probe-demo-')), 'demo.json');
     const members = real.units['CLIMATE-LAB']!.member!;
-    fs.writeFileSync(
-      file,
-      JSON.stringify({
-        year: real.year,
-        units: { 'CLIMATE-LAB': { member: members, probe_ride: [{ distance_km: 12, mode: 'ebike', rider: 100002 }, { distance_km: 4, mode: 'bike', rider: 100001 }] } },
-      }),
-    );
-    await seedDemoEntries(stack.server.pool, stack.server.jobs.runner, { file });
+    const demo = { year: real.year, units: { 'CLIMATE-LAB': { member: members, probe_ride: PROBE_DEMO_ROWS.probe_ride! } } };
+    await seedDemoEntries(stack.server.pool, stack.server.jobs.runner, { demo });
     await settled(stack.server.pool);
 
     const stored = await entriesOf(stack.server.pool, await moduleId(stack.server.pool, unit, YEAR, probeModule.type));

@@ -15,7 +15,7 @@ test('a principal adds electricity, a fuel and a refrigerant leak; totals and sc
   const site = `Test hall ${Date.now()}`;
 
   // Electricity: 10 MWh on the German grid × 0.34414 kg/kWh (the library's Ember life-cycle
-  // intensity of 2024, applied to 2025: bff/data/factors/electricity/2024.csv) = 3,441.4 kg, scope 2.
+  // intensity of 2024, applied to 2025: shared/src/modules/buildings/factors/electricity/2024.csv) = 3,441.4 kg, scope 2.
   let before = await moduleTotals(page);
   await page.getByRole('tab', { name: /^Electricity/ }).click();
   await page.getByTestId('add-electricity').click();
@@ -35,7 +35,7 @@ test('a principal adds electricity, a fuel and a refrigerant leak; totals and sc
   expect((await moduleTotals(page)).scope1).toBe(before.scope1);
 
   // Natural gas: 1,000 m³ × 10.196 kWh/m³ × 0.23617 kg/kWh (UK DESNZ 2025, combustion 0.2027 +
-  // well-to-tank 0.03347: bff/data/factors/heating/2025.csv) = 2,407.99 kg, scope 1.
+  // well-to-tank 0.03347: shared/src/modules/buildings/factors/heating/2025.csv) = 2,407.99 kg, scope 1.
   before = await moduleTotals(page);
   await page.getByRole('tab', { name: /^Heating and fuels/ }).click();
   await page.getByTestId('add-heating').click();
@@ -50,7 +50,7 @@ test('a principal adds electricity, a fuel and a refrigerant leak; totals and sc
   expect((await moduleTotals(page)).scope2).toBe(before.scope2);
 
   // R-410A: 2 kg × (0.5 × 771 + 0.5 × 3,740) (IPCC AR6 GWP-100 of R-32 and R-125:
-  // bff/data/factors/refrigerant/2019.csv) = 4,511 kg, scope 1.
+  // shared/src/modules/buildings/factors/refrigerant/2019.csv) = 4,511 kg, scope 1.
   before = await moduleTotals(page);
   await page.getByRole('tab', { name: /^Refrigerant leak/ }).click();
   await page.getByTestId('add-refrigerant').click();

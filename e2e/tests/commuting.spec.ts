@@ -28,7 +28,7 @@ test('a standard user answers the commuting survey and sees it on his own footpr
   await dialog.getByTestId('entry-save').click();
   // 2 × 12 km × 4 days × 41 weeks = 3,936 km; no country given, so the world average train
   // factor: × 0.037 kg CO2e per passenger-km (Labos 1point5 'Train international', 2019 edition
-  // applied to 2025: bff/data/factors/train/2019.csv, row RoW) = 145.63 kg.
+  // applied to 2025: shared/src/modules/professionalTravel/factors/train/2019.csv, row RoW) = 145.63 kg.
   expect(figure(await dialog.getByTestId('result-kg').innerText())).toBeCloseTo(145.63, 0);
   await dialog.getByTestId('result-close').click();
   await expect(page.getByTestId('entry-table-commute').locator('tbody tr')).toHaveCount(1);

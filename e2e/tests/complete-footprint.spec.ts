@@ -169,7 +169,7 @@ test('a principal fills every module of a small lab\'s year: every row has its f
 
   // How the Brazilian electricity was computed: on the world average grid, and it says so.
   // 10 MWh × 0.47299 kg/kWh (Ember's world average of 2024, applied to 2026:
-  // bff/data/factors/electricity/2024.csv, row RoW) = 4,729.9 kg.
+  // shared/src/modules/buildings/factors/electricity/2024.csv, row RoW) = 4,729.9 kg.
   await page.getByRole('tab', { name: /^Electricity/ }).click();
   await page.getByTestId('entry-table-electricity').locator('tbody tr', { hasText: site }).getByTestId('row-how').click();
   const how = page.getByTestId('emission-details').getByTestId('emission-electricity');

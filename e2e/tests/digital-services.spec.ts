@@ -32,8 +32,8 @@ test('a principal adds a cloud bill, GPU-hours and AI requests; the total and sc
   };
 
   // 10,000 EUR of cloud compute in 2025 euros × 104.80 / 128.75 (euro-area HICP of 2019 over
-  // 2025: bff/data/factors/price_index/2019.csv) = 8,139.81 EUR of 2019 × 0.13 kg CO2e per euro
-  // of 2019 (bff/data/factors/cloud_spend/2019.csv) = 1,058.17 kg, scope 3.
+  // 2025: shared/src/modules/purchases/factors/price_index/2019.csv) = 8,139.81 EUR of 2019 × 0.13 kg CO2e per euro
+  // of 2019 (shared/src/modules/digitalServices/factors/cloud_spend/2019.csv) = 1,058.17 kg, scope 3.
   await add(/^Cloud and computing spend/, 'cloud_spend', 'cloud', async (d) => {
     await textboxOf(d, 'Provider').fill('OVHcloud');
     await choose(page, comboboxOf(d, 'Service kind'), 'Compute', true);
@@ -42,9 +42,9 @@ test('a principal adds a cloud bill, GPU-hours and AI requests; the total and sc
   }, 1058.17);
 
   // 20,000 GPU-hours of an NVIDIA A100 PCIe 40 GB (250 W, Green Algorithms:
-  // bff/data/factors/compute_use/2019.csv) = 5,000 kWh × the default PUE 1.56 (Uptime Institute
-  // 2024: bff/data/factors/data_centre_pue/2024.csv) = 7,800 kWh × 0.34414 kg/kWh (German grid,
-  // Ember 2024 applied to 2025: bff/data/factors/electricity/2024.csv) = 2,684.29 kg, scope 3.
+  // shared/src/modules/digitalServices/factors/compute_use/2019.csv) = 5,000 kWh × the default PUE 1.56 (Uptime Institute
+  // 2024: shared/src/modules/digitalServices/factors/data_centre_pue/2024.csv) = 7,800 kWh × 0.34414 kg/kWh (German grid,
+  // Ember 2024 applied to 2025: shared/src/modules/buildings/factors/electricity/2024.csv) = 2,684.29 kg, scope 3.
   await add(/^Computing by use/, 'compute_use', 'GPU', async (d) => {
     await choose(page, comboboxOf(d, 'Resource'), 'GPU-hours, NVIDIA A100 PCIe 40 GB', true);
     await numberOf(d, 'Quantity').fill('20000');
@@ -52,9 +52,9 @@ test('a principal adds a cloud bill, GPU-hours and AI requests; the total and sc
     await choose(page, comboboxOf(d, 'Country of the data centre'), 'DE', true);
   }, 2684.29);
 
-  // 1,000,000 Gemini text prompts × 0.24 Wh (Google, August 2025: bff/data/factors/ai_service/2019.csv)
+  // 1,000,000 Gemini text prompts × 0.24 Wh (Google, August 2025: shared/src/modules/digitalServices/factors/ai_service/2019.csv)
   // = 240 kWh; no country given: × 0.47299 kg/kWh (the world average grid, Ember 2024 applied to
-  // 2025: bff/data/factors/electricity/2024.csv, row RoW) = 113.52 kg, scope 3.
+  // 2025: shared/src/modules/buildings/factors/electricity/2024.csv, row RoW) = 113.52 kg, scope 3.
   await add(/^AI service/, 'ai_service', 'AI', async (d) => {
     await textboxOf(d, 'Provider').fill('Google');
     await choose(page, comboboxOf(d, 'Service'), 'Google Gemini, text prompt', true);

@@ -16,9 +16,9 @@ test('a principal adds a device with its use phase; totals and scopes update wit
   const before = await moduleTotals(page);
 
   // 4 laptops bought in 2025, the default 260 kg over 3 years (EcoInfo Ecodiag:
-  // bff/data/factors/device/2019.csv): 4 × 260 / 3 = 346.7 kg, scope 3; 50 W for 2,000 h each
+  // shared/src/modules/equipment/factors/device/2019.csv): 4 × 260 / 3 = 346.7 kg, scope 3; 50 W for 2,000 h each
   // on the German grid: 400 kWh × 0.34414 kg/kWh (Ember 2024, applied to 2025:
-  // bff/data/factors/electricity/2024.csv) = 137.66 kg, scope 2; 484.32 kg in all.
+  // shared/src/modules/buildings/factors/electricity/2024.csv) = 137.66 kg, scope 2; 484.32 kg in all.
   await page.getByTestId('add-device').click();
   await textboxOf(dialog, 'Description').fill(description);
   await choose(page, comboboxOf(dialog, 'Device type'), 'Laptop', true);

@@ -1,7 +1,7 @@
 // A principal asks how an entry's emissions were computed and reads the method of the year: the
 // demo compute servers (2 bought in 2022, kept 6 years, 1,300 kg each by EcoInfo's Ecodiag:
-// bff/data/factors/device/2019.csv; 400 W for 8,760 h on the German grid at 0.34414 kg/kWh, Ember's
-// 2024 life-cycle intensity applied to 2025: bff/data/factors/electricity/2024.csv) show their two
+// shared/src/modules/equipment/factors/device/2019.csv; 400 W for 8,760 h on the German grid at 0.34414 kg/kWh, Ember's
+// 2024 life-cycle intensity applied to 2025: shared/src/modules/buildings/factors/electricity/2024.csv) show their two
 // rows worked by hand — 2 × 1,300 / 6 = 433.3 kg embodied, 2 × 400 × 8,760 / 1,000 = 7,008 kWh ×
 // 0.34414 = 2,411.7 kg of use — with the factors' sources, editions, boundaries and origins; the
 // method page, opened from the dialog and from the unit home, lists the formulas and the year's

@@ -40,12 +40,12 @@ test('a principal adds purchases in euros and in francs; the total and scope 3 u
     }
   };
 
-  // The ratios are per euro of 2019 (Labos 1point5: bff/data/factors/purchase/2019.csv): euros of
+  // The ratios are per euro of 2019 (Labos 1point5: shared/src/modules/purchases/factors/purchase/2019.csv): euros of
   // 2025 are brought to 2019 with the euro-area HICP, × 104.80 / 128.75
-  // (bff/data/factors/price_index/2019.csv).
+  // (shared/src/modules/purchases/factors/price_index/2019.csv).
   // 10,000 EUR of services = 8,139.81 EUR of 2019 × 0.15 kg CO2e per euro = 1,220.97 kg, scope 3.
   await add('Services', '10000', null, 1220.97);
-  // 1,000 CHF × 1.067201 EUR per CHF (ECB 2025 annual average: bff/data/factors/exchange_rate/2025.csv)
+  // 1,000 CHF × 1.067201 EUR per CHF (ECB 2025 annual average: shared/src/modules/purchases/factors/exchange_rate/2025.csv)
   // = 1,067.20 EUR = 868.69 EUR of 2019 × 0.31 (unclassified: the average research-lab purchase
   // mix) = 269.29 kg.
   await add('Unclassified purchases', '1000', 'Swiss franc (CHF)', 269.29);

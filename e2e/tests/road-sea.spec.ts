@@ -45,7 +45,7 @@ test('a principal adds car trips, one between two places, and sees their figures
   const rowWith = (text: string) => page.getByTestId('entry-table-road_sea').locator('tbody tr', { hasText: text });
 
   // 2 trips × 1,000 km × 0.1614 kg CO2e per vehicle-km (UK DESNZ 2025, average hybrid car,
-  // direct 0.12825 + well-to-tank 0.03315: bff/data/factors/road_sea/2025.csv), the traveler alone
+  // direct 0.12825 + well-to-tank 0.03315: shared/src/modules/professionalTravel/factors/road_sea/2025.csv), the traveler alone
   // in the car = 322.8 kg (shown to the kg); the places are for the record.
   const before = await figureOf(page.getByTestId('module-total'));
   await add(page, { mode: 'Car, hybrid', km: '1000', trips: '2', from: ['Kiel', /^Kiel\s*DE$/], to: ['Hamburg', /^Hamburg\s*DE$/] });

@@ -20,7 +20,7 @@ test('the results page ranges the whole total and states the sources\' ± on the
   await openAs(page, 'dan', `/u/${unit}/2025/results`);
   const [report] = await get<{ id: number }[]>(page, `/api/v1/carbon_reports?unit_id=${unit}&year=2025`);
   const u = await get<ReportUncertainty>(page, `/api/v1/carbon_reports/${report!.id}/uncertainty`);
-  // The demo's unclassified purchase has a published ±22.6 % (bff/data/factors/purchase/2019.csv),
+  // The demo's unclassified purchase has a published ±22.6 % (shared/src/modules/purchases/factors/purchase/2019.csv),
   // its plane trip and devices none: the stated ± covers a part of the total only, and the range
   // takes the rest in default classes.
   expect(u.stated.sigma_kg).toBeGreaterThan(0);

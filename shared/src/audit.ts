@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = [
   'csv_ingest',
   'factor_upload',
   'factor_carry_over',
+  'carry_forward',
   'recalculation',
   'job_recover',
   'module_validate',

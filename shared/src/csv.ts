@@ -10,15 +10,21 @@ export function neutralise(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-function cell(value: CsvCell): string {
+const quoted = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+function cell(value: CsvCell, neutralised = true): string {
   if (value === null || value === undefined) return '';
   // Numbers are written as numbers (no grouping, dot decimal) so spreadsheets read them back.
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : neutralise(String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  return quoted(neutralised ? neutralise(String(value)) : String(value));
 }
 
 /** One RFC 4180 line (CRLF-terminated), fields quoted when they need it. */
-export const csvLine = (row: readonly CsvCell[]): string => row.map(cell).join(',') + '\r\n';
+export const csvLine = (row: readonly CsvCell[]): string => row.map((v) => cell(v)).join(',') + '\r\n';
+
+/** A line of a file the service itself reads back through its CSV pipeline (demo rows, rows
+ * carried forward): values as stored, not neutralised, which would change them. */
+export const dataCsvLine = (row: readonly CsvCell[]): string => row.map((v) => cell(v, false)).join(',') + '\r\n';
 
 /** RFC 4180 text: CRLF line ends, fields quoted when they need it. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {

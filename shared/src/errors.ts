@@ -58,6 +58,8 @@ export interface ErrorCatalogue {
   response_exists: P<'personNumber'>;
   entry_changed: None;
   sort_not_allowed: P<'options'>;
+  not_carried_forward: P<'type'>;
+  carry_forward_not_empty: P<'type' | 'rows'>;
   // Addressing.
   no_such_route: None;
   no_such_unit: None;
@@ -92,6 +94,7 @@ export interface ErrorCatalogue {
   merge_grants_admin: None;
   merge_person_numbers_differ: P<'merged' | 'into'>;
   too_many_streams: P<'max'>;
+  too_many_exports: P<'max'>;
   too_many_sign_ins: None;
   sign_in_invalid: None;
   sign_in_refused: None;
@@ -174,6 +177,8 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   response_exists: ['personNumber'],
   entry_changed: [],
   sort_not_allowed: ['options'],
+  not_carried_forward: ['type'],
+  carry_forward_not_empty: ['type', 'rows'],
   no_such_route: [],
   no_such_unit: [],
   no_such_report: [],
@@ -205,6 +210,7 @@ export const ERROR_PARAMS: { readonly [C in ErrorCode]: readonly (keyof ErrorCat
   merge_grants_admin: [],
   merge_person_numbers_differ: ['merged', 'into'],
   too_many_streams: ['max'],
+  too_many_exports: ['max'],
   too_many_sign_ins: [],
   sign_in_invalid: [],
   sign_in_refused: [],

@@ -82,6 +82,16 @@ export interface JobStarted {
   pipeline_id: string;
 }
 
+/** Answer of `GET /api/v1/carbon_reports/{id}/carry-forward`: per entry type that lasts from year
+ * to year, the rows of the unit's latest earlier report (`from_year`, null: none), those that
+ * still belong to the report's year (`kept`; devices past their lifetime are not), and the rows
+ * the year holds already (a type with some is not carried: it would add to them). */
+export interface CarryForwardPreview {
+  from_year: number | null;
+  to_year: number;
+  entry_types: { module: string; entry_type: string; rows: number; kept: number; existing: number }[];
+}
+
 /** Answer of `GET /api/sync/dispatch/replace-count`: the earlier CSV rows a replace upload of
  * that entry type, unit (or every unit) and year would remove. */
 export interface ReplaceCount {

@@ -95,6 +95,14 @@ export class InvalidError extends DomainError {
 /** The caller already holds as many of something as one caller may (event streams, …). */
 export class TooManyError extends DomainError {
   readonly kind = 'too_many';
+  constructor(
+    detail: string,
+    coded?: Coded,
+    /** When a retry may succeed, in seconds (HTTP's Retry-After), if known. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(detail, coded);
+  }
 }
 
 /** A field issue with its code and params checked against the catalogue. */

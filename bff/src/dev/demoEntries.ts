@@ -1,23 +1,20 @@
 // Demo rows for the demo units, loaded at first start through the Path 2 bulk pipeline — the
 // uploads and jobs an operator's CSV files get — so the demo exercises the same code. The rows
-// are in bff/data/demo-entries.json, per unit and entry type, keyed by the registry's CSV
-// columns; nothing here knows a module. Modules whose rows link to people go after the module
+// are in each module's folder (shared/src/modules/<module>/demo.json), per unit and entry type,
+// keyed by the registry's CSV columns; nothing here knows a module. Modules whose rows link to people go after the module
 // listing them (trips after the headcount).
 // Idempotent across restarts and across instances starting together: one seeder at a time (an
 // advisory lock), and a module that holds entries, or has an ingest still waiting or running,
 // is left alone.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { entryColumns, entryTypesOf, fieldOf, MODULE_TYPES, type EntryTypeDef, type FieldDef, type ModuleType } from '@carbon/shared';
+import { dataCsvLine, entryColumns, entryTypesOf, fieldOf, MODULE_TYPES, type EntryTypeDef, type FieldDef, type ModuleType } from '@carbon/shared';
 import type { Pool } from '../db/pool';
 import type { JobRunner } from '../jobs/runner';
 import { CSV_INGEST } from '../jobs/handlers/csvIngest';
 import { startUploadJob } from '../useCases/uploads';
+import { moduleFiles, MODULES_DIR } from '../core/moduleFolders';
 import { DEMO_YEARS } from './demoData';
-
-export const DEMO_ENTRIES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/demo-entries.json');
 
 export type DemoRow = Record<string, string | number | boolean>;
 
@@ -28,11 +25,23 @@ export interface DemoEntriesFile {
   units: Record<string, Record<string, DemoRow[]>>;
 }
 
-export function readDemoEntries(file = DEMO_ENTRIES_FILE): DemoEntriesFile {
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as DemoEntriesFile;
+/** Every module folder's demo rows (`demo.json`) as one file. They are written for the same year,
+ * so that one date shift serves them all. */
+export function readDemoEntries(root = MODULES_DIR): DemoEntriesFile {
+  const files = moduleFiles('demo.json', root).map((file) => ({ file, demo: JSON.parse(fs.readFileSync(file, 'utf8')) as DemoEntriesFile }));
+  const year = files[0]?.demo.year ?? DEMO_YEARS[0];
+  const units: DemoEntriesFile['units'] = {};
+  for (const { file, demo } of files) {
+    if (demo.year !== year) throw new Error(`demo rows: ${file} is written for ${demo.year}, the others for ${year}`);
+    for (const [unit, byType] of Object.entries(demo.units)) {
+      for (const [type, rows] of Object.entries(byType)) {
+        if ((units[unit] ??= {})[type]) throw new Error(`demo rows: ${file} gives ${unit} rows of ${type} another folder gives too`);
+        units[unit][type] = rows;
+      }
+    }
+  }
+  return { year, units };
 }
-
-const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 
 /** The CSV file of demo rows of one entry type, their dates moved from the file's year into `year`,
  * and the years that may not come after the report's (a device's acquisition) moved as much, so a
@@ -46,9 +55,9 @@ export function demoCsv(entryType: EntryTypeDef, rows: readonly DemoRow[], fileY
     if (value === undefined) return '';
     const text = String(value);
     if (years.has(column) && typeof value === 'number') return String(value + year - fileYear);
-    return csvCell(dates.has(column) && text.startsWith(`${fileYear}-`) ? `${year}${text.slice(4)}` : text);
+    return dates.has(column) && text.startsWith(`${fileYear}-`) ? `${year}${text.slice(4)}` : text;
   };
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(c, r[c])).join(','))].join('\n');
+  return dataCsvLine(columns) + rows.map((r) => dataCsvLine(columns.map((c) => cell(c, r[c])))).join('');
 }
 
 /** Modules in loading order: each wave after the modules its rows link to (`traveler.module`). */
@@ -141,8 +150,8 @@ export function demoLoadLine(load: DemoLoad): string {
   return `demo data: ${load.files} files (${load.rows} rows) for ${load.units.size} units, ${yearText}`;
 }
 
-export async function seedDemoEntries(pool: Pool, runner: JobRunner, opts: { timeoutMs?: number; file?: string } = {}): Promise<DemoLoad> {
-  const demo = readDemoEntries(opts.file);
+export async function seedDemoEntries(pool: Pool, runner: JobRunner, opts: { timeoutMs?: number; demo?: DemoEntriesFile } = {}): Promise<DemoLoad> {
+  const demo = opts.demo ?? readDemoEntries();
   const waves = seedingWaves();
   const load: DemoLoad = { files: 0, rows: 0, units: new Set(), years: new Set() };
   const lock = await pool.connect();

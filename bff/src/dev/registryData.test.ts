@@ -1,5 +1,5 @@
 // The data files that come with every entry type and factor set of the registry: default factors
-// (bff/data/factors/, per set) and demo rows (bff/data/demo-entries.json, per type).
+// (`factors/<set>/` of its module folder) and demo rows (`demo.json` of its module folder, per type).
 // Each must have them, in the shapes its factor and CSV files take, so that a new type is complete
 // once the registry, its formula, its messages and these two files name it.
 import { parse } from 'csv-parse/sync';

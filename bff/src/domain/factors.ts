@@ -1,5 +1,5 @@
 // Emission factors: the lookup used by Path 1 and the recalculation (the defaults shipped in
-// bff/data/factors/ are loaded by jobs/factorLibrary). Factors come in sets (shared/src/modules/registry.ts, FACTOR_SETS); the
+// shared/src/modules/<module>/factors/ are loaded by jobs/factorLibrary). Factors come in sets (shared/src/modules/registry.ts, FACTOR_SETS); the
 // `factors.data_entry_type` column holds the set's name.
 import { FACTOR_SETS, type FactorRow, type FactorView } from '@carbon/shared';
 import type { Queryable } from './db';
@@ -37,7 +37,7 @@ const FACTOR_LIST = `
   WITH latest AS (
     SELECT data_entry_type, max(id) AS job_id
       FROM data_ingestion_jobs
-     WHERE job_type = 'factor_ingest' AND year = $2 AND data_entry_type = ANY ($1::text[])
+     WHERE target = 'FACTORS' AND year = $2 AND data_entry_type = ANY ($1::text[])
        AND state = 'FINISHED' AND result <> 'ERROR'
      GROUP BY data_entry_type
   )

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobEvent } from '@carbon/shared';
-import { moduleEventOf, moduleSnapshot, parseJobNotification, toJobEvent } from './jobEvents';
+import { moduleEventOf, moduleSnapshot, parseJobNotification, toJobEvent, type TargetedJobEvent as JobEvent } from './jobEvents';
 
 const base = {
   id: 7,
@@ -42,13 +41,14 @@ describe('job notifications', () => {
     expect(moduleEventOf({ ...running, module_type: null })).toBeUndefined();
   });
 
-  it('never marks modules for a factor job: only the recalculations it chains do', () => {
-    const factorFile = { ...(base as unknown as JobEvent), job_type: 'factor_ingest', unit_id: null, progress: { phase: 'reading' } };
+  it('never marks modules for a job whose target is factors, whatever its name: only the recalculations it chains do', () => {
+    const factorFile = { ...(base as unknown as JobEvent), job_type: 'factor_ingest', target: 'FACTORS' as const, unit_id: null, progress: { phase: 'reading' } };
     expect(moduleEventOf(factorFile)).toBeUndefined();
     expect(moduleEventOf({ ...factorFile, state: 'FINISHED', result: 'ERROR', pipeline_active: false })).toBeUndefined();
     expect(moduleEventOf({ ...factorFile, job_type: 'factor_carry_over' })).toBeUndefined();
+    expect(moduleEventOf({ ...factorFile, job_type: 'a_new_factor_source' })).toBeUndefined();
     expect(moduleSnapshot([factorFile])).toEqual([]);
-    expect(moduleEventOf({ ...factorFile, job_type: 'emission_recalc', state: 'NOT_STARTED' })).toMatchObject({ recalculating: true, unit_id: null });
+    expect(moduleEventOf({ ...factorFile, job_type: 'emission_recalc', target: 'DATA_ENTRIES', state: 'NOT_STARTED' })).toMatchObject({ recalculating: true, unit_id: null });
   });
 
   it('snapshots one badge per module from its active jobs', () => {

@@ -76,15 +76,15 @@ export function notificationOfRow(row: JobRow): JobNotification {
   };
 }
 
-/** Jobs that write factors, not a module's entries or figures: the recalculations they chain
- * (only when a factor changed) are what recalculates modules, so a factor file that fails or
- * changes nothing never marks a module as recalculating. */
-const FACTOR_JOBS = new Set(['factor_ingest', 'factor_carry_over']);
+/** A job event with its target, which the SSE `job` event leaves out. */
+export type TargetedJobEvent = JobEvent & Pick<JobNotification, 'target'>;
 
-/** Module activity implied by a job event; none for jobs not about a module (unit sync) or that
- * only write factors. `stats`: what a finished aggregation wrote, carried by the event. */
-export function moduleEventOf(e: JobEvent, stats?: JobNotification['stats']): ModuleEvent | undefined {
-  if (!e.module_type || FACTOR_JOBS.has(e.job_type)) return undefined;
+/** Module activity implied by a job event; none for jobs not about a module (unit sync) or whose
+ * target is factors: the recalculations a factor job chains (only when a factor changed) are what
+ * recalculates modules, so a factor file that fails or changes nothing never marks a module as
+ * recalculating. `stats`: what a finished aggregation wrote, carried by the event. */
+export function moduleEventOf(e: TargetedJobEvent, stats?: JobNotification['stats']): ModuleEvent | undefined {
+  if (!e.module_type || e.target === 'FACTORS') return undefined;
   const recalculating = e.state !== 'FINISHED' || e.pipeline_active;
   const phase = e.state === 'FINISHED' && !e.pipeline_active ? 'done' : e.progress.phase ? `${e.job_type}:${e.progress.phase}` : e.job_type;
   const m: ModuleEvent = { unit_id: e.unit_id, year: e.year, module: e.module_type, recalculating, phase, pipeline_id: e.pipeline_id };
@@ -95,7 +95,7 @@ export function moduleEventOf(e: JobEvent, stats?: JobNotification['stats']): Mo
 }
 
 /** One module event per module of the snapshot: the latest active job of it wins. */
-export function moduleSnapshot(events: JobEvent[]): ModuleEvent[] {
+export function moduleSnapshot(events: TargetedJobEvent[]): ModuleEvent[] {
   const byModule = new Map<string, ModuleEvent>();
   for (const e of events) {
     if (e.state === 'FINISHED') continue;

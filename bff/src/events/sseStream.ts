@@ -90,7 +90,7 @@ export class SseStream {
     }
     const e = toJobEvent(n);
     if (this.visibleJob(e)) this.send('job', e);
-    const m = moduleEventOf(e, n.stats);
+    const m = moduleEventOf({ ...e, target: n.target }, n.stats);
     if (m && this.visibleModule(m)) {
       // Totals only for users who may see every row of the module (as the API answers stats).
       if (m.stats && !(m.unit_id !== null && isModuleType(m.module) && canSeeModuleTotals(this.user, m.module, m.unit_id))) delete m.stats;
@@ -104,7 +104,7 @@ export class SseStream {
     const events = rows.map(toJobEvent);
     const body: SnapshotEvent = {
       jobs: events.filter((e) => this.visibleJob(e)),
-      modules: moduleSnapshot(events).filter((m) => this.visibleModule(m)),
+      modules: moduleSnapshot(rows.map((n) => ({ ...toJobEvent(n), target: n.target }))).filter((m) => this.visibleModule(m)),
     };
     this.send('snapshot', body);
     const waiting = this.pending ?? [];

@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import type { Pool } from '../useCases/deps';
 import { getReport, listReports, ownFootprint } from '../domain/carbonReports';
-import { exportReportEmissions, exportReportSummary, renderReportPdf } from '../domain/reportExport';
+import { exportReportEmissions, type ReportExporter } from '../domain/reportExport';
 import { unitResults } from '../domain/results';
 import { reportFactorOrigins } from '../domain/results/factorOrigins';
 import { reportUncertainty } from '../domain/uncertainty';
@@ -19,7 +19,7 @@ import { idParam, moduleParam } from './params';
 import { parseInput } from '../core/validate';
 import { jsonBody } from './body';
 
-export function carbonReportRoutes(pool: Pool): Router {
+export function carbonReportRoutes(pool: Pool, exporter: ReportExporter): Router {
   const r = Router();
 
   r.get('/', async (req, res) => {
@@ -60,15 +60,16 @@ export function carbonReportRoutes(pool: Pool): Router {
 
   // Totals by module, scope, category and entry type as CSV, for the same users.
   r.get('/:report_id/summary.csv', async (req, res) => {
-    const file = await exportReportSummary(pool, userOf(req), idParam(req.params.report_id, 'carbon report'), new Date());
+    const file = await exporter.summary(userOf(req), idParam(req.params.report_id, 'carbon report'));
     res.type('text/csv; charset=utf-8').attachment(file.fileName).send(`\ufeff${file.csv}`);
   });
 
-  // The printable report, in the language asked for (`?lang=en|fr`, the user's locale).
+  // The printable report, in the language asked for (`?lang=en|fr`, the user's locale): written
+  // by the export workers, kept by report version (domain/reportExport/exporter.ts).
   r.get('/:report_id/report.pdf', async (req, res) => {
     const reportId = idParam(req.params.report_id, 'carbon report');
     const { lang } = parseInput(reportPdfQuerySchema, req.query, 'query');
-    const file = await renderReportPdf(pool, userOf(req), reportId, lang, new Date());
+    const file = await exporter.pdf(userOf(req), reportId, lang);
     res.type('application/pdf').attachment(file.fileName).send(file.pdf);
   });
 

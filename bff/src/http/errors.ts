@@ -7,7 +7,7 @@
 // only.
 import type { ErrorRequestHandler } from 'express';
 import type { ApiError, Coded, ErrorCode, ErrorParamValues } from '@carbon/shared';
-import { DomainError, InvalidError, type ErrorKind } from '../core/errors';
+import { DomainError, InvalidError, TooManyError, type ErrorKind } from '../core/errors';
 import { isDatabaseUnavailable } from '../core/databaseErrors';
 import { LogThrottle, type Logger } from '../log';
 
@@ -67,6 +67,7 @@ export function errorHandler(log: Logger, outages = new LogThrottle(log)): Error
     }
     if (err instanceof DomainError || err instanceof HttpError) {
       const { status, body } = answerOf(err);
+      if (err instanceof TooManyError && err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       res.status(status).json(body);
       return;
     }

@@ -27,7 +27,7 @@ export interface UploadFile {
 /** The audit line of an upload made by someone (demo seeding makes none): the file's name, size
  * and checksum, the upload and the job are added to `details`. */
 export interface UploadAudit {
-  action: 'csv_upload' | 'factor_upload';
+  action: 'csv_upload' | 'factor_upload' | 'carry_forward';
   details: Record<string, unknown>;
 }
 

@@ -22,7 +22,7 @@ export async function demoIds(pool: Pool): Promise<DemoIds> {
 }
 
 /** The countries with a grid row of their own (location-based electricity) in every file of the
- * factor library (bff/data/factors/electricity/), besides the world average (RoW). */
+ * factor library (shared/src/modules/buildings/factors/electricity/), besides the world average (RoW). */
 export const LIBRARY_GRID_MIXES = 'AT BE BG CA CH CY CZ DE DK EE ES FI FR GB GR HR HU IE IT LT LU LV MT NL NO PL PT RO SE SI SK US'.split(' ');
 
 const clients = new WeakMap<TestStack, Map<string, TestClient>>();

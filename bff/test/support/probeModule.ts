@@ -49,3 +49,11 @@ export const probeModule: ModuleDef = {
 };
 
 registerModule(probeModule, [probeEntry]);
+
+/** Its demo rows, as its folder's `demo.json` would give them: rides of two CLIMATE-LAB people. */
+export const PROBE_DEMO_ROWS: Record<string, Record<string, string | number>[]> = {
+  probe_ride: [
+    { distance_km: 12, mode: 'ebike', rider: 100002 },
+    { distance_km: 4, mode: 'bike', rider: 100001 },
+  ],
+};

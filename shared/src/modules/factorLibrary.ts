@@ -1,7 +1,7 @@
 // The factor library's reach: the reporting years and countries its default factors cover, and
 // what "covered" means for each factor set (every option of its classification keys; for a key
 // holding a country, every listed country and the world average). The library's files are in
-// bff/data/factors/ (docs/formulas.md, "The factor library"); the method page shows each set's
+// the module folders, shared/src/modules/<module>/factors/ (docs/formulas.md, "The factor library"); the method page shows each set's
 // coverage with coverageOf, and a test walks the registry with it.
 import { REST_OF_WORLD } from '../formulas/train';
 import type { FactorSetDef } from './fields';

@@ -221,6 +221,11 @@ export interface EntryTypeDef {
   /** Its date fields may hold dates outside the report's year (a purchase paid the year before
    * it is used, say). Absent: every date must fall within the year of the report it is stored in. */
   datesOutsideYear?: boolean;
+  /** Its rows last from one year to the next (the headcount, a building's supplies, devices): a new
+   * year's report may start from the year before's, copied on request. Absent for rows of one year
+   * only (trips, purchases, survey responses), which are never copied. `keeps` says whether a row
+   * still belongs to `toYear` (a device within its lifetime), given its set's rows of that year. */
+  carryForward?: { keeps?: (row: { data: EntryData; toYear: number; factors: readonly FactorRow[] }) => boolean };
   computeEmissions: (input: EmissionInput) => EmissionRow[];
 }
 

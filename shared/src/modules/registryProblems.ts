@@ -199,6 +199,8 @@ function entryTypeProblems(t: EntryTypeDef): string[] {
     if (t.ownerField !== link.idField) p('a linked row belongs to its person: ownerField must be traveler.idField');
   }
   if (t.onePerPerson && !link) p('onePerPerson: only a row linked to its person (traveler) can be one per person');
+  // Carried rows are copied in parallel jobs, none waiting for the people a link would need.
+  if (t.carryForward && link) p('carryForward: a row linked to its person (traveler) is of one year, not carried');
   // A survey extrapolates from its respondents, each counted once.
   if (link && MODULES[t.module]?.extrapolated && !t.onePerPerson) p('a survey counts each respondent once: its linked rows must be onePerPerson');
   // Standard users' own rows are found through an index on the owner key (see PERSON_LINK_KEY).

@@ -2,6 +2,8 @@
 // (/modules/{unit}/{year}/{module}/{type}); module status by report id.
 import type {
   CarbonReportModuleView,
+  CarryForwardPreview,
+  JobStarted,
   CarbonReportView,
   DataEntryView,
   EntryData,
@@ -43,6 +45,17 @@ export async function fetchRollup(year: number): Promise<RollupUnit[]> {
 /** Every report of a unit, one per year it has (for the years compared). */
 export async function fetchReportsOfUnit(unitId: number): Promise<CarbonReportView[]> {
   return (await api.get<CarbonReportView[]>('/v1/carbon_reports', { params: { unit_id: unitId } })).data;
+}
+
+/** What carrying the unit's latest earlier report forward would copy into this one (principals,
+ * back office). */
+export async function fetchCarryForward(reportId: number): Promise<CarryForwardPreview> {
+  return (await api.get<CarryForwardPreview>(`/v1/carbon_reports/${reportId}/carry-forward`)).data;
+}
+
+/** Copies the chosen entry types' rows from the year before: a CSV ingest job each. */
+export async function startCarryForward(reportId: number, entryTypes: readonly string[]): Promise<{ jobs: JobStarted[] }> {
+  return (await api.post<{ jobs: JobStarted[] }>(`/v1/carbon_reports/${reportId}/carry-forward`, { entry_types: entryTypes })).data;
 }
 
 /** The signed-in user's own footprint in a report, with the unit's per-FTE figure. */

@@ -1,7 +1,8 @@
 // The report reads components and pages make (results, own footprint, factor origins, years
-// compared, the method page, the roll-up). Screens reach the API through src/stores and
+// compared, the method page, the roll-up), and carrying a year forward. Screens reach the API through src/stores and
 // src/composables only (eslint.config.js): this module is that door for reports.
 export {
+  fetchCarryForward,
   fetchFactorOrigins,
   fetchModuleSummary,
   fetchOwnFootprint,
@@ -9,4 +10,5 @@ export {
   fetchResults,
   fetchRollup,
   fetchYearFactors,
+  startCarryForward,
 } from '../api/carbon';

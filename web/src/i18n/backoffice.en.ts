@@ -81,6 +81,13 @@ export default {
     levelLabel: 'Level',
     level: { error: 'Error', warning: 'Warning' },
   },
+  paste: {
+    toggle: 'Or paste rows copied from a spreadsheet',
+    label: 'Rows from a spreadsheet (with or without the template’s header row)',
+    hint: 'Copy the cells in your spreadsheet and paste them here: they are checked like a file’s rows.',
+    rows: 'No row | 1 row to send | {n} rows to send',
+    fileName: 'pasted-rows.csv',
+  },
   file: {
     drop: 'Drop a CSV file here',
     choose: 'or choose a file',
@@ -152,9 +159,9 @@ export default {
     failed: 'The carry-over could not be started.',
   },
   moduleUpload: {
-    button: 'Upload a CSV',
+    button: 'Upload or paste rows',
     title: 'Upload a CSV: {module}',
-    intro: 'Import the rows of a CSV file into this module for {year}. Download the template for the expected columns.',
+    intro: 'Import the rows of a CSV file, or rows pasted from a spreadsheet, into this module for {year}. Download the template for the expected columns.',
   },
   uploads: {
     title: 'Upload a CSV file',
@@ -331,6 +338,7 @@ export default {
       csv_ingest: 'CSV imported',
       factor_upload: 'Factor upload',
       factor_carry_over: 'Factor carry-over',
+      carry_forward: 'Rows carried forward from last year',
       recalculation: 'Recalculation',
       job_recover: 'Job recovered',
       module_validate: 'Module validated',

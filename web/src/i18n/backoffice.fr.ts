@@ -80,6 +80,13 @@ const backofficeFr: typeof backofficeEn = {
     levelLabel: 'Niveau',
     level: { error: 'Erreur', warning: 'Avertissement' },
   },
+  paste: {
+    toggle: 'Ou coller des lignes copiées d’un tableur',
+    label: 'Lignes d’un tableur (avec ou sans la ligne d’en-tête du modèle)',
+    hint: 'Copiez les cellules dans votre tableur et collez-les ici : elles sont vérifiées comme les lignes d’un fichier.',
+    rows: 'Aucune ligne | 1 ligne à envoyer | {n} lignes à envoyer',
+    fileName: 'lignes-collees.csv',
+  },
   file: {
     drop: 'Déposez un fichier CSV ici',
     choose: 'ou choisissez un fichier',
@@ -151,9 +158,9 @@ const backofficeFr: typeof backofficeEn = {
     failed: 'Le report n’a pas pu être lancé.',
   },
   moduleUpload: {
-    button: 'Importer un CSV',
+    button: 'Importer ou coller des lignes',
     title: 'Importer un CSV : {module}',
-    intro: 'Importez les lignes d’un fichier CSV dans ce module pour {year}. Téléchargez le modèle pour connaître les colonnes attendues.',
+    intro: 'Importez dans ce module pour {year} les lignes d’un fichier CSV, ou des lignes collées depuis un tableur. Téléchargez le modèle pour connaître les colonnes attendues.',
   },
   uploads: {
     title: 'Importer un fichier CSV',
@@ -327,6 +334,7 @@ const backofficeFr: typeof backofficeEn = {
       csv_ingest: 'CSV importé',
       factor_upload: 'Import de facteurs',
       factor_carry_over: 'Report de facteurs',
+      carry_forward: 'Lignes reprises de l’année précédente',
       recalculation: 'Recalcul',
       job_recover: 'Tâche relancée',
       module_validate: 'Module validé',

@@ -54,6 +54,16 @@ export default {
     noMatch: 'No unit matches this filter.',
   },
   home: {
+    carry: {
+      title: 'Start {to} from {from}',
+      intro: 'Copy the rows of {from} that last from one year to the next. You review them afterwards in each module; their emissions are computed with this year’s factors.',
+      rows: 'nothing to copy | 1 row | {n} rows',
+      leftBehind: '1 device past its lifetime stays behind | {n} devices past their lifetime stay behind',
+      existing: 'this year holds 1 row already: not copied | this year holds {n} rows already: not copied',
+      never: 'Trips, purchases and survey responses belong to one year: they are never copied.',
+      copy: 'Copy the chosen rows',
+      started: 'Copying… | Copying: 1 upload started. | Copying: {n} uploads started.',
+    },
     own: {
       title: 'Your footprint in {year}',
       entries: 'no entry of yours | from 1 entry of yours | from {n} entries of yours',
@@ -254,6 +264,8 @@ export default {
       response_exists: 'Person number {personNumber} already answered for this year: edit that response instead of adding another.',
       entry_changed: 'The entry was changed meanwhile; reload it and try again.',
       sort_not_allowed: 'Must be one of: {options}',
+      not_carried_forward: 'Rows of {type} belong to one year only: they are never carried forward.',
+      carry_forward_not_empty: 'This year already holds {rows} rows of {type}: carrying last year’s forward would add to them. Delete them first, or enter the year’s rows yourself.',
       no_such_route: 'No such API route.',
       no_such_unit: 'No such unit.',
       no_such_report: 'No such carbon report.',
@@ -285,6 +297,7 @@ export default {
       merge_grants_admin: 'This account holds the administrator role, which the other does not: merging would make an administrator, which is done at deployment, not here.',
       merge_person_numbers_differ: 'These accounts carry different person numbers ({merged} and {into}): they are not the same person.',
       too_many_streams: 'Too many open windows of this application (at most {max}). Close one and try again.',
+      too_many_exports: 'You already have {max} exports being prepared. Wait until one is downloaded, then try again.',
       too_many_sign_ins: 'Too many sign-in attempts. Please wait a minute and try again.',
       sign_in_invalid: 'This sign-in attempt is invalid, expired or was already used. Please sign in again.',
       sign_in_refused: 'The identity provider did not accept this sign-in. Please sign in again.',

@@ -50,6 +50,16 @@ const fr: typeof en = {
     noMatch: 'Aucune unité ne correspond à ce filtre.',
   },
   home: {
+    carry: {
+      title: 'Commencer {to} à partir de {from}',
+      intro: 'Reprendre les lignes de {from} qui valent d’une année à l’autre. Vous les relisez ensuite dans chaque module ; leurs émissions sont calculées avec les facteurs de cette année.',
+      rows: 'rien à reprendre | 1 ligne | {n} lignes',
+      leftBehind: '1 appareil en fin de vie n’est pas repris | {n} appareils en fin de vie ne sont pas repris',
+      existing: 'cette année contient déjà 1 ligne : non reprise | cette année contient déjà {n} lignes : non reprises',
+      never: 'Les déplacements, les achats et les réponses aux enquêtes ne valent que pour une année : ils ne sont jamais repris.',
+      copy: 'Reprendre les lignes choisies',
+      started: 'Reprise… | Reprise : 1 import lancé. | Reprise : {n} imports lancés.',
+    },
     own: {
       title: 'Votre empreinte en {year}',
       entries: 'aucune de vos saisies | d’après 1 de vos saisies | d’après {n} de vos saisies',
@@ -250,6 +260,8 @@ const fr: typeof en = {
       response_exists: 'Le numéro de personne {personNumber} a déjà répondu pour cette année : modifiez cette réponse au lieu d’en ajouter une.',
       entry_changed: 'L’entrée a été modifiée entre-temps ; rechargez-la et réessayez.',
       sort_not_allowed: 'Doit être l’une des valeurs : {options}',
+      not_carried_forward: 'Les lignes de {type} ne valent que pour une année : elles ne sont jamais reprises.',
+      carry_forward_not_empty: 'Cette année contient déjà {rows} lignes de {type} : reprendre celles de l’année précédente s’y ajouterait. Supprimez-les d’abord, ou saisissez vous-même les lignes de l’année.',
       no_such_route: 'Cette route de l’API n’existe pas.',
       no_such_unit: 'Cette unité n’existe pas.',
       no_such_report: 'Ce bilan carbone n’existe pas.',
@@ -281,6 +293,7 @@ const fr: typeof en = {
       merge_grants_admin: 'Ce compte a le rôle d’administrateur, que l’autre n’a pas : la fusion ferait un administrateur, ce qui se fait au déploiement, pas ici.',
       merge_person_numbers_differ: 'Ces comptes portent des numéros de personne différents ({merged} et {into}) : ce n’est pas la même personne.',
       too_many_streams: 'Trop de fenêtres de cette application sont ouvertes ({max} au plus). Fermez-en une et réessayez.',
+      too_many_exports: 'Vous avez déjà {max} exports en préparation. Attendez qu’un téléchargement se termine, puis réessayez.',
       too_many_sign_ins: 'Trop de tentatives de connexion. Attendez une minute et réessayez.',
       sign_in_invalid: 'Cette tentative de connexion est invalide, expirée ou déjà utilisée. Veuillez vous reconnecter.',
       sign_in_refused: 'Le fournisseur d’identité n’a pas accepté cette connexion. Veuillez vous reconnecter.',

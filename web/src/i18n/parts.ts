@@ -40,6 +40,8 @@ const SHELL = [
   'method.link',
   'modules.*.title',
   'modules.*.description',
+  // Carrying last year forward names the entry types it copies.
+  'modules.*.types',
 ];
 
 const split = (paths: string[]) => paths.map((p) => p.split('.'));

@@ -13,6 +13,8 @@ import { surveyBases } from '../surveys';
 
 export { exportReportSummary } from './summary';
 export { renderReportPdf } from './pdf';
+export { ReportExporter, type ExporterOptions } from './exporter';
+export { ExportPool, defaultExportWorkers } from './exportPool';
 
 export const REPORT_EXPORT_COLUMNS = [
   'year',

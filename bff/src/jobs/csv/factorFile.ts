@@ -1,7 +1,7 @@
 // A factor file of one factor set: its header checked against the set's columns and each row read
 // into a factor (classification, values, the uncertainty, edition and boundary its source states,
 // the source). The same reading serves an operator's upload (factor_ingest) and the factor library
-// shipped in bff/data/factors/, whose files are uploads of this format.
+// shipped in the module folders (shared/src/modules/<module>/factors/), whose files are uploads of this format.
 import {
   coded,
   FACTOR_BOUNDARIES,

@@ -1,6 +1,6 @@
 // The factor library: the default factors shipped with the service, as factor files in the upload
-// format (bff/data/factors/<set>/<from year>.csv, read by ../csv/factorFile.ts), brought into the
-// database at every start. A file holds the rows of one set that apply from its year on; each
+// format in each module's folder (shared/src/modules/<module>/factors/<set>/<from year>.csv, read by
+// ../csv/factorFile.ts), brought into the database at every start. A file holds the rows of one set that apply from its year on; each
 // classification of a set takes, for a reporting year, its row of the latest file of that year or
 // before, else of the earliest file (a source's edition applied to other years, which the row's
 // `edition` tells every report). The upgrade inserts what is new, brings the library's earlier
@@ -10,7 +10,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { ENTRY_TYPES, entryTypesUsingSet, FACTOR_SETS, LIBRARY_YEARS } from '@carbon/shared';
 import { withTransaction, type Pool } from '../../db/pool';
@@ -19,7 +18,17 @@ import { EMISSION_RECALC } from '../handlers/emissionRecalc';
 import { checkFactorHeader, classificationKey, parseFactorRow, type ParsedFactor } from '../csv/factorFile';
 import * as q from './sql';
 
-export const LIBRARY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data/factors');
+import { folderNameOf, moduleFiles, MODULES_DIR } from '../../core/moduleFolders';
+
+/** The library's set folders (`<module folder>/factors/<set>`) under the module folders in `root`. */
+export function librarySetDirs(root = MODULES_DIR): string[] {
+  return moduleFiles('factors', root).flatMap((dir) =>
+    fs.readdirSync(dir).sort().map((name) => path.join(dir, name)).filter((d) => fs.statSync(d).isDirectory()),
+  );
+}
+
+/** The library's exception files: the gaps each module's factors admit, with their reasons. */
+export const libraryExceptionFiles = (root = MODULES_DIR): string[] => moduleFiles('factors/exceptions.csv', root);
 
 /** One file of the library: the rows of `set` that apply from `fromYear` on. */
 export interface LibraryFile {
@@ -36,13 +45,14 @@ export type LibraryFactor = ParsedFactor & { set: string; year: number };
 
 /** Every file of the library, checked as an upload would be: a file that would not upload whole
  * (unknown set, wrong header, a row with an issue, a classification twice) stops the start. */
-export function readLibrary(dir = LIBRARY_DIR): LibraryFile[] {
+export function readLibrary(root = MODULES_DIR): LibraryFile[] {
   const files: LibraryFile[] = [];
-  for (const set of fs.readdirSync(dir).sort()) {
-    const setDir = path.join(dir, set);
-    if (!fs.statSync(setDir).isDirectory()) continue;
+  for (const setDir of librarySetDirs(root)) {
+    const set = path.basename(setDir);
     const def = FACTOR_SETS[set];
     if (!def) throw new Error(`factor library: ${setDir} names no factor set of the registry`);
+    // A set's factors live in the folder of the module that defines it, where a reader looks.
+    if (path.basename(path.dirname(path.dirname(setDir))) !== folderNameOf(def.module)) throw new Error(`factor library: ${setDir} is not in the folder of its module, ${def.module}`);
     for (const name of fs.readdirSync(setDir).sort()) {
       const file = path.join(setDir, name);
       const year = /^(\d{4})\.csv$/.exec(name);
@@ -95,21 +105,19 @@ export interface LibrarySource {
 }
 
 /** The digest of the library's files: their paths and bytes. */
-export function libraryDigest(dir = LIBRARY_DIR): string {
+export function libraryDigest(root = MODULES_DIR): string {
   const hash = crypto.createHash('sha256');
-  for (const set of fs.readdirSync(dir).sort()) {
-    const setDir = path.join(dir, set);
-    const names = fs.statSync(setDir).isDirectory() ? fs.readdirSync(setDir).sort() : [''];
-    for (const name of names) {
+  for (const setDir of librarySetDirs(root)) {
+    for (const name of fs.readdirSync(setDir).sort()) {
       const file = path.join(setDir, name);
-      hash.update(`${path.relative(dir, file)}\u0000`).update(fs.readFileSync(file)).update('\u0000');
+      hash.update(`${path.relative(root, file)}\u0000`).update(fs.readFileSync(file)).update('\u0000');
     }
   }
   return hash.digest('hex');
 }
 
-/** The library shipped in bff/data/factors/. */
-export const shippedLibrary = (dir = LIBRARY_DIR): LibrarySource => ({ digest: libraryDigest(dir), factors: () => resolveLibrary(readLibrary(dir)) });
+/** The library shipped in the module folders. */
+export const shippedLibrary = (root = MODULES_DIR): LibrarySource => ({ digest: libraryDigest(root), factors: () => resolveLibrary(readLibrary(root)) });
 
 /** A library of given factors (tests, benchmarks): its digest is its content's. */
 export const libraryOf = (factors: readonly LibraryFactor[]): LibrarySource => ({ digest: crypto.createHash('sha256').update(JSON.stringify(factors)).digest('hex'), factors: () => factors });

@@ -1,13 +1,15 @@
-// The factor library shipped in bff/data/factors/: every file reads as an upload would, every row
-// names its source and edition, and, walking the registry, every factor set has a default factor
-// for every option, listed country and year 2019–2026 — but for the exceptions of one file, each
-// with its reason, which must be few and must still be needed.
+// The factor library shipped in the module folders (shared/src/modules/<module>/factors/): every
+// file reads as an upload would, every row names its source and edition, and, walking the registry,
+// every factor set has a default factor for every option, listed country and year 2019–2026 — but
+// for the exceptions its module's `factors/exceptions.csv` lists, each with its reason, which must
+// be few and must still be needed.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { coverageOf, expectedClassifications, FACTOR_SETS, LIBRARY_YEARS, REST_OF_WORLD, type FactorSetDef } from '@carbon/shared';
-import { LIBRARY_DIR, readLibrary, resolveLibrary, type LibraryFile } from '.';
+import { libraryExceptionFiles, readLibrary, resolveLibrary, type LibraryFile } from '.';
 
 const files = readLibrary();
 const factors = resolveLibrary(files);
@@ -20,7 +22,7 @@ interface Exception {
   years: number[] | 'all';
   reason: string;
 }
-const exceptions: Exception[] = (parse(fs.readFileSync(path.join(LIBRARY_DIR, 'exceptions.csv'), 'utf8'), { columns: true }) as Record<string, string>[]).map((r) => ({
+const exceptions: Exception[] = libraryExceptionFiles().flatMap((file) => parse(fs.readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[]).map((r) => ({
   set: r.set!,
   classification: Object.fromEntries(r.classification!.split(';').map((kv) => kv.split('=') as [string, string])),
   years: r.years === 'all' ? 'all' : r.years!.split(' ').map(Number),
@@ -36,6 +38,15 @@ describe('the factor library files', () => {
       expect(FACTOR_SETS[f.set], f.file).toBeDefined();
       expect(f.rows.length, f.file).toBeGreaterThan(0);
     }
+  });
+
+  it('are each in the folder of the module defining their set, where a reader looks for them', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'library-'));
+    fs.mkdirSync(path.join(root, 'buildings/factors/plane'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'buildings/factors/plane/2019.csv'), 'band,cabin_class,kg_co2eq_per_km,source\nshort,economy,0.1,test\n');
+    expect(() => readLibrary(root)).toThrow(/plane is not in the folder of its module, professional_travel/);
+    fs.renameSync(path.join(root, 'buildings'), path.join(root, 'professionalTravel'));
+    expect(readLibrary(root).map((f) => [f.set, f.fromYear])).toEqual([['plane', 2019]]);
   });
 
   it('name for every row its source and edition, and for every emission factor what it counts', () => {

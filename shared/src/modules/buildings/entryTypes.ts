@@ -52,6 +52,8 @@ export const electricityEntry: EntryTypeDef = {
   factorSet: { keys: ['supply', 'mix'], values: [PER_KWH], optionalValues: ['kwh_per_mwh'], coverage: { fixed: { supply: 'location_based' }, countryKey: 'mix' }, uncertaintyClass: 'medium' },
   emissionTypes: [{ type: 'electricity', scope: 2, category: 'purchased_electricity' }],
   ownerField: 'site',
+  // A site's supplies and equipment last: the new year starts from them, its quantities to review.
+  carryForward: {},
   computeEmissions: ({ data, factors }): EmissionRow[] => {
     const supply = String(data.supply);
     const mix = String(data.mix ?? '').trim().toLowerCase();
@@ -94,6 +96,7 @@ export const heatingEntry: EntryTypeDef = {
     { type: 'district_heating', scope: 2, category: 'purchased_heat', when: { field: 'carrier', values: ['district_heating'] } },
   ],
   ownerField: 'site',
+  carryForward: {},
   computeEmissions: ({ data, factors }): EmissionRow[] => {
     const carrier = String(data.carrier);
     const factor = factors.find((x) => x.classification.carrier === carrier);
@@ -118,6 +121,7 @@ export const refrigerantEntry: EntryTypeDef = {
   factorSet: { keys: ['gas'], values: ['gwp100'], options: { gas: REFRIGERANT_COMPONENTS }, uncertaintyClass: 'low' },
   emissionTypes: [{ type: 'refrigerant', scope: 1, category: 'fugitive_emissions' }],
   ownerField: 'site',
+  carryForward: {},
   computeEmissions: ({ data, factors }): EmissionRow[] => {
     const gas = String(data.gas);
     const kg = Number(data.leaked_kg);

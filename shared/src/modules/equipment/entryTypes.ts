@@ -2,7 +2,7 @@
 // their lifetime (scope 3), and, when the unit does not meter it with a building, the electricity
 // they draw (scope 2, the grid mix of a country read from the electricity factor set). Rows are
 // the unit's, not any one person's: standard users do not see this module.
-import { EMBODIED_KEY, embodiedEmission, LIFETIME_KEY, useEmission } from './formulas';
+import { EMBODIED_KEY, embodiedEmission, LIFETIME_KEY, useEmission, withinLifetime } from './formulas';
 import { GRID_KEY, GRID_ROWS, GRID_SET, gridFactor, worldAverageMeta } from '../../formulas/grid';
 import type { EmissionRow, EntryTypeDef } from '../fields';
 
@@ -58,6 +58,11 @@ export const deviceEntry: EntryTypeDef = {
     { type: 'device_use', scope: 2, category: 'purchased_electricity' },
   ],
   ownerField: 'description',
+  // A device still within its lifetime in the new year goes on weighing on it.
+  carryForward: {
+    keeps: ({ data, toYear, factors }) =>
+      withinLifetime(toYear, Number(data.acquisition_year), num(data.lifetime_years) ?? factors.find((x) => x.classification.device_type === data.device_type)?.values[LIFETIME_KEY]),
+  },
   computeEmissions: ({ data, year, factors, factorSets }): EmissionRow[] => {
     const deviceType = String(data.device_type);
     const count = Number(data.count);

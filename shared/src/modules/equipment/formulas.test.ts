@@ -49,6 +49,19 @@ describe('device without a use phase', () => {
     expect(lifetimeShare(2025, 2025, 1.5) + lifetimeShare(2026, 2025, 1.5)).toBeCloseTo(1, 12);
   });
 
+  it('is carried into a new year while that year still carries a share of it', () => {
+    const keeps = ENTRY_TYPES.device!.carryForward!.keeps!;
+    const factors: FactorRow[] = [{ id: 1, classification: { device_type: 'laptop' }, values: { kg_co2eq_per_device: 250, lifetime_years: 4 } }];
+    // 2023 + 4 years (the factor row's): 2023–2026.
+    expect(keeps({ data: { device_type: 'laptop', acquisition_year: 2023 }, toYear: 2026, factors })).toBe(true);
+    expect(keeps({ data: { device_type: 'laptop', acquisition_year: 2023 }, toYear: 2027, factors })).toBe(false);
+    // Its own lifetime wins; 1.5 years reach into the second year only.
+    expect(keeps({ data: { device_type: 'laptop', acquisition_year: 2023, lifetime_years: 1.5 }, toYear: 2024, factors })).toBe(true);
+    expect(keeps({ data: { device_type: 'laptop', acquisition_year: 2023, lifetime_years: 1.5 }, toYear: 2025, factors })).toBe(false);
+    // No lifetime from either: kept, so that the new year says what is missing.
+    expect(keeps({ data: { device_type: 'printer', acquisition_year: 2000 }, toYear: 2025, factors })).toBe(true);
+  });
+
   it('a device type without a factor row has no figure, never a zero', () => {
     const [row] = compute({ device_type: 'printer', count: 2, acquisition_year: 2025 }, 2025);
     expect(row).toMatchObject({ emission_type: 'device_embodied', kg_co2eq: null, quantity: null, factor_id: null });

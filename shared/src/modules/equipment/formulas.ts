@@ -21,6 +21,14 @@ export function lifetimeShare(year: number, acquired: number, lifetime: number):
   return covered > 0 ? covered / lifetime : 0;
 }
 
+/** Whether a device acquired in `acquired` still carries a share of `year`'s footprint, its
+ * lifetime being the entry's, else its type's factor row's. A lifetime known from neither keeps it:
+ * the new year's entry then says what is missing rather than vanish. */
+export function withinLifetime(year: number, acquired: number, lifetime: number | undefined): boolean {
+  if (lifetime === undefined || !Number.isFinite(lifetime) || lifetime <= 0) return true;
+  return lifetimeShare(year, acquired, lifetime) > 0;
+}
+
 export interface EmbodiedInput {
   year: number;
   count: number;

@@ -43,6 +43,8 @@ export const memberEntry: EntryTypeDef = {
   factorSet: { keys: ['category'], values: ['kg_co2eq_per_fte'], optional: true, uncertaintyClass: 'very_high' },
   emissionTypes: [{ type: 'member', scope: 3, category: 'per_fte_estimates' }],
   ownerField: 'user_institutional_id',
+  // The people of a unit are mostly the same from one year to the next.
+  carryForward: {},
   person: { numberField: 'user_institutional_id', nameField: 'name', fteField: 'fte', categoryField: 'position_category' },
   computeEmissions: ({ data, factors }) => {
     const fte = Number(data.fte ?? 0);

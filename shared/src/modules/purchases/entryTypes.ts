@@ -23,7 +23,7 @@ const f = (key: string) => `modules.purchases.fields.${key}`;
  * ones (lab_consumables, lab_equipment, it_equipment, maintenance_repair, services) and
  * `unclassified` are for purchases known only roughly. Left out: what other modules count
  * (energy and fluids, fuels, passenger transport) and what is no purchase (salaries, taxes). Each
- * category's ratio is a row of the `purchase` factor set (bff/data/factors/purchase/ says how each
+ * category's ratio is a row of the `purchase` factor set (shared/src/modules/purchases/factors/purchase/ says how each
  * was derived); a category without a row gives no figure.
  */
 export const PURCHASE_CATEGORIES = [

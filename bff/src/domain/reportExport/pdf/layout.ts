@@ -58,6 +58,35 @@ export interface Card {
   note?: string;
 }
 
+/** Widths of strings at 1,000 points, by font and string, kept across documents: line wrapping
+ * measures every word, and PDFKit measures each one from its glyphs and kerning pairs every time.
+ * A standard font's widths never change, and the reports repeat the same words. */
+const WIDTHS = new Map<string, number>();
+const MAX_WIDTHS = 50_000;
+
+interface MeasuringFont {
+  name: string;
+  widthOfString(text: string, size: number, features?: unknown): number;
+}
+
+/** The current font of `doc` (PDFKit's, not in its types) measuring through WIDTHS. */
+function memoizeWidths(doc: PDFKit.PDFDocument): void {
+  const font = (doc as unknown as { _font?: MeasuringFont })._font;
+  // PDFKit's internals: should they change, documents are measured as PDFKit measures them.
+  if (typeof font?.widthOfString !== 'function' || typeof font.name !== 'string') return;
+  const measure = font.widthOfString.bind(font);
+  font.widthOfString = (text, size, features) => {
+    const key = `${font.name}\0${text}`;
+    let width = WIDTHS.get(key);
+    if (width === undefined) {
+      if (WIDTHS.size >= MAX_WIDTHS) WIDTHS.clear();
+      width = measure(text, 1000, features);
+      WIDTHS.set(key, width);
+    }
+    return (width * size) / 1000;
+  };
+}
+
 export interface DocumentInfo {
   title: string;
   author: string;
@@ -76,6 +105,7 @@ export class ReportLayout {
       lang: info.language,
       info: { Title: winAnsi(info.title), Author: winAnsi(info.author), CreationDate: info.createdAt },
     });
+    for (const name of [BOLD, FONT]) memoizeWidths(this.doc.font(name));
     this.doc.font(FONT).fontSize(10).fillColor(INK);
   }
 

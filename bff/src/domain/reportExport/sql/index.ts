@@ -32,3 +32,6 @@ export interface ReportingCountRow {
 export const reportingCounts = define<{ reportId: number }, ReportingCountRow>('reportingCounts', { reportId: 1 });
 
 export const factorSources = define<{ reportId: number }, { module_type: string; source: string }>('factorSources', { reportId: 1 });
+
+/** Changes whenever the report's figures may have (reportVersion.sql); no row: no such report. */
+export const reportVersion = define<{ reportId: number }, { unit_id: number; version: string }>('reportVersion', { reportId: 1 });
