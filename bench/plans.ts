@@ -111,12 +111,23 @@ try {
   const s = await time(() => getScenario(pool, actor, scenarioId));
   console.log(`scenario with all ${scenario.effects.length} levers on a unit of ${entries.toLocaleString('en')} entries, ${READS} reads one at a time:`);
   console.log(`  p50 ${round(s.p50)} ms, p95 ${round(s.p95)} ms, max ${round(s.max)} ms (bar p95 ≤ ${BARS.plans.scenarioP95} ms)`);
+  // The first read after the unit's report changed reads its entries again (the rows are kept
+  // by the report's version): a write rewrites the report row, as this touch does.
+  const cold: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    await pool.query('UPDATE carbon_reports SET stats = stats WHERE unit_id = $1 AND year = $2', [unitId, YEAR]);
+    const t0 = performance.now();
+    await getScenario(pool, actor, scenarioId);
+    cold.push(performance.now() - t0);
+  }
+  const c = summarize(cold);
+  console.log(`  the first read after a change of the report (entries read again), 20 reads: p50 ${round(c.p50)} ms, p95 ${round(c.p95)} ms`);
   for (const e of scenario.effects) console.log(`    ${e.key.padEnd(22)} ${e.unsupported ? `not computed: ${e.unsupported}` : `${round(e.delta_kg / 1000, 1)} t, ${e.changed} rows changed, ${e.no_factor} without a factor`}`);
   const view = await institutionPlans(pool, actor, YEAR);
   const v = await time(() => institutionPlans(pool, actor, YEAR));
   console.log(`institution view at ${view.units.length.toLocaleString('en')} units, ${READS} reads one at a time:`);
   console.log(`  p50 ${round(v.p50)} ms, p95 ${round(v.p95)} ms, max ${round(v.max)} ms (bar p95 ≤ ${BARS.plans.institutionP95} ms)`);
-  recordResult('plans', { scenario_entries: entries, scenario_p50_ms: round(s.p50), scenario_p95_ms: round(s.p95), institution_units: view.units.length, institution_p50_ms: round(v.p50), institution_p95_ms: round(v.p95) });
+  recordResult('plans', { scenario_entries: entries, scenario_p50_ms: round(s.p50), scenario_p95_ms: round(s.p95), scenario_after_change_p95_ms: round(c.p95), institution_units: view.units.length, institution_p50_ms: round(v.p50), institution_p95_ms: round(v.p95) });
 } finally {
   await pool.end();
   await db.stop();

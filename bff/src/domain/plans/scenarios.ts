@@ -28,7 +28,8 @@ import { referenceCacheFor } from '../referenceCache';
 import { uncertaintyOf, type FactorSum } from '../uncertainty';
 import { applicable, readTargets } from './targets';
 import { reportTotals, totalKey } from './totals';
-import { factorUncertainty, locationsById, scenarioById, scenarioRows, type ScenarioEntryLine, type ScenarioRowDb } from './sql';
+import { factorUncertainty, locationsById, scenarioById, scenarioRows, scenarioVersion, type ScenarioEntryLine, type ScenarioRowDb } from './sql';
+import { BytesCache } from '../../core/bytesCache';
 
 export const asScenario = (r: ScenarioRowDb): Scenario => ({
   id: r.id,
@@ -68,11 +69,27 @@ export async function loadScenario(db: SqlRunner, id: number): Promise<Scenario>
   return asScenario(row);
 }
 
+/** The rows of a unit's year as the levers read them, kept until its report changes
+ * (sql/scenarioVersion.sql): moving a slider reads them again, and 20,000 entries take longer to
+ * read than the levers take to run. Bounded by the text they were read from; least recently used
+ * dropped first. The runs never change them (leverKit.ts makes new rows). */
+const keptRows = new BytesCache<{ rows: ScenarioRow[]; bytes: number }>(64 * 1024 * 1024, (v) => v.bytes);
+
 /** The unit's entries of `year` that the levers read, as the scenario engine takes them. Entries
  * with an emission without a figure are left out, as they are of the totals. */
 async function rowsFor(db: SqlRunner, unitId: number, year: number, types: string[]): Promise<ScenarioRow[]> {
   if (!types.length) return [];
-  const lines = JSON.parse((await scenarioRows(db, { unitId, year, types })).rows[0]!.rows) as ScenarioEntryLine[];
+  const listing = `${unitId}/${year}/${[...types].sort().join(',')}`;
+  const key = `${listing}@${(await scenarioVersion(db, { unitId, year })).rows[0]?.version ?? ''}`;
+  const kept = keptRows.get(key);
+  if (kept) return kept.rows;
+  const text = (await scenarioRows(db, { unitId, year, types })).rows[0]!.rows;
+  const rows = await readRows(db, JSON.parse(text) as ScenarioEntryLine[]);
+  keptRows.set(key, { rows, bytes: 2 * text.length }, listing);
+  return rows;
+}
+
+async function readRows(db: SqlRunner, lines: readonly ScenarioEntryLine[]): Promise<ScenarioRow[]> {
   const byId = new Map<number, ScenarioRow & { incomplete: boolean; locationIds: number[] | null }>();
   const wanted = new Set<number>();
   for (const [id, type, data, , kg, quantity, unit, factorId, locationIds] of lines) {

@@ -25,6 +25,9 @@ export interface YearTotalRow {
 }
 export const yearTotals = define<{ unitIds: number[] | null; years: number[]; surveyModules: string[] }, YearTotalRow>('yearTotals', { unitIds: 1, years: 2, surveyModules: 3 });
 
+/** What changes whenever the unit's entries of the year, or their figures, may have. */
+export const scenarioVersion = define<{ unitId: number; year: number }, { version: string }>('scenarioVersion', { unitId: 1, year: 2 });
+
 /** One emission of an entry a scenario reads (or the entry alone, without one): id, type, data,
  * module, kg, quantity, quantity unit, factor id, location ids. */
 export type ScenarioEntryLine = [number, string, Record<string, unknown>, string, number | null, number | null, string | null, number | null, number[] | null];
