@@ -13,7 +13,7 @@
 import './support/probeModule';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryTypesOf, factorColumns, factorValueColumns, FACTOR_SETS, fieldOf, MODULES, type EntryTypeDef, type ModuleType } from '@carbon/shared';
+import { dataCsvLine, entryTypesOf, factorColumns, factorValueColumns, FACTOR_SETS, fieldOf, MODULES, type CsvCell, type EntryTypeDef, type ModuleType } from '@carbon/shared';
 import { demoCsv, readDemoEntries, seedingWaves, type DemoRow } from '../src/dev/demoEntries';
 import { readLibrary, resolveLibrary } from '../src/jobs/factorLibrary';
 import { PROBE_DEMO_ROWS } from './support/probeModule';
@@ -69,7 +69,6 @@ async function summary(unit: string, m: ModuleType) {
 function factorFile(set: string): string | null {
   const def = FACTOR_SETS[set]!;
   const columns = factorColumns(def);
-  const cell = (v: unknown) => (v === null || v === undefined ? '' : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v));
   const library = LIBRARY.filter((f) => f.set === set);
   let rows: Record<string, unknown>[];
   if (library.length) {
@@ -83,7 +82,7 @@ function factorFile(set: string): string | null {
     rows = options.reduce<Record<string, string>[]>((acc, opts, i) => acc.flatMap((r) => opts!.map((o) => ({ ...r, [def.keys[i]!]: o }))), [{}]);
     rows = rows.map((r) => ({ ...r, ...Object.fromEntries(def.values.map((v) => [v, 1])), source: 'registry suite' }));
   }
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n');
+  return dataCsvLine(columns) + rows.map((r) => dataCsvLine(columns.map((c) => r[c] as CsvCell))).join('');
 }
 
 beforeAll(async () => {
